@@ -1,0 +1,65 @@
+// Compile-time configuration of spool, in one place.
+//
+// The SPOOL_DISABLE_* switches exist for A/B measurements: each turns one optimisation off so a
+// benchmark built twice (with and without the macro) shows what that optimisation is worth. They
+// change speed and memory behaviour only, never results. Define them on the compiler command line
+// for a whole program (every translation unit must agree, or the One Definition Rule breaks).
+//
+//   SPOOL_DISABLE_POOL              every buffer/object lease is fresh; nothing is ever retained
+//   SPOOL_DISABLE_LIMIT_FAST_PATH   pool_buffer_oversized() always loads the atomic limit instead of
+//                                   first comparing against the compile-time default
+//   SPOOL_DISABLE_EXACT_SIZE_READ   whole-input reads ignore a known size and grow geometrically
+//   SPOOL_DISABLE_GENERATION_RESET  generation tables clear every slot on reset() instead of
+//                                   bumping one counter
+//   SPOOL_DISABLE_PLAN_MEMO         every struct-plan lookup goes to the process-wide registry
+//   SPOOL_DISABLE_STREAM_RECYCLE    streaming readers allocate a new buffer per refill
+//
+// SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
+// (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
+// also be defined by hand to get that behaviour with exceptions enabled.
+#pragma once
+
+#if !defined(SPOOL_NO_EXCEPTIONS) && !defined(__cpp_exceptions)
+#define SPOOL_NO_EXCEPTIONS 1
+#endif
+
+namespace spool::detail {
+
+// Constants mirroring the switches, for `if constexpr` in code that must compile both ways.
+#ifdef SPOOL_DISABLE_POOL
+inline constexpr bool pool_enabled = false;
+#else
+inline constexpr bool pool_enabled = true;
+#endif
+
+#ifdef SPOOL_DISABLE_LIMIT_FAST_PATH
+inline constexpr bool limit_fast_path = false;
+#else
+inline constexpr bool limit_fast_path = true;
+#endif
+
+#ifdef SPOOL_DISABLE_EXACT_SIZE_READ
+inline constexpr bool exact_size_read = false;
+#else
+inline constexpr bool exact_size_read = true;
+#endif
+
+#ifdef SPOOL_DISABLE_GENERATION_RESET
+inline constexpr bool generation_reset = false;
+#else
+inline constexpr bool generation_reset = true;
+#endif
+
+#ifdef SPOOL_DISABLE_PLAN_MEMO
+inline constexpr bool plan_memo_enabled = false;
+#else
+inline constexpr bool plan_memo_enabled = true;
+#endif
+
+#ifdef SPOOL_DISABLE_STREAM_RECYCLE
+inline constexpr bool stream_recycle = false;
+#else
+inline constexpr bool stream_recycle = true;
+#endif
+
+}  // namespace spool::detail
