@@ -17,3 +17,9 @@ if(SPOOL_SANITIZE)
     -fsanitize=${SPOOL_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
   target_link_options(spool_developer_flags INTERFACE -fsanitize=${SPOOL_SANITIZE})
 endif()
+
+# ccache makes the repeated builds of the presets cheap where it is installed.
+find_program(SPOOL_CCACHE ccache)
+if(SPOOL_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+  set(CMAKE_CXX_COMPILER_LAUNCHER "${SPOOL_CCACHE}")
+endif()

@@ -1,0 +1,11 @@
+// Everything spool offers, in one include:
+//
+//   #include <spool/spool.hpp>
+//
+//   auto config = spool::toml::read_file<Config>("config.toml");
+//   std::string json = spool::json::write(config.value());
+//
+// Each header below also stands alone; include only the formats you use to keep builds quick.
+#pragma once
+
+#include <spool/version.hpp>
