@@ -1,0 +1,127 @@
+// Exact number parsing shared by the text formats (JSON, TOML): integers over the whole int64 and
+// uint64 ranges with overflow detection, and correctly rounded floating point.
+//
+// The callers validate their own grammar (JSON and TOML differ on signs, underscores, leading
+// zeros); these functions only convert already validated digit runs.
+//
+//   std::uint64_t magnitude; const char* after = spool::detail::parse_decimal(p, end, magnitude);
+//   // after == nullptr: more than 2^64 - 1
+//   int v; bool ok = spool::detail::integer_from_magnitude(negative, magnitude, v);
+//   double d; auto status = spool::detail::parse_floating(first, last, d);
+#pragma once
+
+#include <charconv>
+#include <concepts>
+#include <cstdint>
+#include <limits>
+#include <system_error>
+#include <type_traits>
+
+namespace spool::detail {
+
+inline constexpr bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
+
+// Reads the run of decimal digits at p into `value`. Returns the end of the run, or nullptr when
+// the run does not fit 64 bits. 19 digits always fit, so only the 20th needs a checked step.
+inline const char* parse_decimal(const char* p, const char* end, std::uint64_t& value) noexcept {
+  std::uint64_t v = 0;
+  const char* const first = p;
+  while (p != end && is_digit(*p) && p - first < 19) v = v * 10 + static_cast<unsigned>(*p++ - '0');
+  if (p != end && is_digit(*p)) {
+    if (__builtin_mul_overflow(v, std::uint64_t{10}, &v) ||
+        __builtin_add_overflow(v, static_cast<std::uint64_t>(*p - '0'), &v))
+      return nullptr;
+    ++p;
+    if (p != end && is_digit(*p)) return nullptr;
+  }
+  value = v;
+  return p;
+}
+
+// Stores sign and magnitude into an integer type when the value is representable; false when not.
+template <class T>
+  requires std::integral<T>
+constexpr bool integer_from_magnitude(bool negative, std::uint64_t magnitude, T& out) noexcept {
+  using U = std::make_unsigned_t<T>;
+  if (!negative) {
+    if (magnitude > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return false;
+    out = static_cast<T>(magnitude);
+    return true;
+  }
+  if constexpr (std::is_unsigned_v<T>) {
+    if (magnitude != 0) return false;
+    out = 0;
+    return true;
+  } else {
+    // |min| is max + 1; the negation is done in unsigned arithmetic so min itself does not overflow.
+    if (magnitude > static_cast<std::uint64_t>(std::numeric_limits<T>::max()) + 1) return false;
+    out = static_cast<T>(static_cast<U>(0) - static_cast<U>(magnitude));
+    return true;
+  }
+}
+
+enum class float_status : std::uint8_t { ok, overflow, invalid };
+
+namespace number_detail {
+
+// Whether the decimal text (digits, optional '.', optional exponent) denotes a magnitude below 1.
+// std::from_chars reports underflow and overflow alike; the sign of the decimal exponent tells
+// them apart, because doubles overflow only above 1e308 and underflow only below 1e-324.
+inline bool below_one(const char* p, const char* last) noexcept {
+  if (p != last && (*p == '-' || *p == '+')) ++p;
+  long exponent = -1;
+  bool seen_nonzero = false, after_point = false;
+  for (; p != last && *p != 'e' && *p != 'E'; ++p) {
+    if (*p == '.') { after_point = true; continue; }
+    if (seen_nonzero) { if (!after_point) ++exponent; continue; }
+    if (*p != '0') { seen_nonzero = true; if (!after_point) ++exponent; }
+    else if (after_point) --exponent;
+  }
+  if (!seen_nonzero) return true;
+  if (p != last) {
+    ++p;
+    bool negative = false;
+    if (p != last && (*p == '-' || *p == '+')) negative = *p++ == '-';
+    long e = 0;
+    for (; p != last && e < 100000; ++p) e = e * 10 + (*p - '0');  // saturates far beyond any double
+    exponent += negative ? -e : e;
+  }
+  return exponent < 0;
+}
+
+}  // namespace number_detail
+
+// Correctly rounded conversion of validated decimal text ([-]digits[.digits][e[+-]digits]).
+// Values too small for F round to a signed zero as IEEE arithmetic would; values too large are
+// float_status::overflow, never an infinity.
+template <std::floating_point F>
+float_status parse_floating(const char* first, const char* last, F& out) noexcept {
+  F value{};
+  const auto [ptr, ec] = std::from_chars(first, last, value);
+  if (ec == std::errc{} && ptr == last) {
+    out = value;
+    return float_status::ok;
+  }
+  if (ec == std::errc::result_out_of_range && ptr == last) {
+    if (!number_detail::below_one(first, last)) return float_status::overflow;
+    out = *first == '-' ? -F{0} : F{0};
+    return float_status::ok;
+  }
+  return float_status::invalid;
+}
+
+// Clinger's fast path: a mantissa below 2^53 scaled by a power of ten up to 22 is exact in double
+// arithmetic (one correctly rounded multiplication or division), which covers most numbers seen
+// in documents without calling into the general algorithm.
+inline bool fast_double(std::uint64_t mantissa, int exponent10, bool negative, double& out) noexcept {
+  static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                      1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                      1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  if (mantissa > (std::uint64_t{1} << 53) || exponent10 < -22 || exponent10 > 22) return false;
+  double d = static_cast<double>(mantissa);
+  d = exponent10 < 0 ? d / powers[-exponent10] : d * powers[exponent10];
+  out = negative ? -d : d;
+  return true;
+}
+
+}  // namespace spool::detail

@@ -1,0 +1,161 @@
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <string_view>
+
+#include <spool/detail/number_parse.hpp>
+#include <spool/detail/number_print.hpp>
+
+using spool::detail::float_status;
+
+namespace {
+
+template <class T>
+std::string print_integer(T v) {
+  char buf[spool::detail::max_number_chars];
+  return std::string(buf, spool::detail::write_integer(buf, v));
+}
+
+template <class F>
+std::string print_floating(F v) {
+  char buf[spool::detail::max_number_chars];
+  return std::string(buf, spool::detail::write_floating(buf, v));
+}
+
+const char* decimal_end(std::string_view s, std::uint64_t& v) {
+  return spool::detail::parse_decimal(s.data(), s.data() + s.size(), v);
+}
+
+template <class F>
+float_status parse(std::string_view s, F& out) {
+  return spool::detail::parse_floating(s.data(), s.data() + s.size(), out);
+}
+
+}  // namespace
+
+TEST_CASE("parse_decimal is exact up to 2^64-1 and detects overflow") {
+  std::uint64_t v = 0;
+  CHECK(decimal_end("0", v) != nullptr);
+  CHECK(v == 0);
+  CHECK(decimal_end("18446744073709551615", v) != nullptr);
+  CHECK(v == std::numeric_limits<std::uint64_t>::max());
+  CHECK(decimal_end("18446744073709551616", v) == nullptr);
+  CHECK(decimal_end("99999999999999999999", v) == nullptr);
+  CHECK(decimal_end("100000000000000000000", v) == nullptr);
+  const std::string_view stops = "1234x";
+  CHECK(decimal_end(stops, v) == stops.data() + 4);
+  CHECK(v == 1234);
+}
+
+TEST_CASE("integer_from_magnitude range-checks every width and sign") {
+  using spool::detail::integer_from_magnitude;
+  std::int8_t i8 = 0;
+  CHECK(integer_from_magnitude(false, 127, i8));
+  CHECK(i8 == 127);
+  CHECK_FALSE(integer_from_magnitude(false, 128, i8));
+  CHECK(integer_from_magnitude(true, 128, i8));
+  CHECK(i8 == -128);
+  CHECK_FALSE(integer_from_magnitude(true, 129, i8));
+  std::uint8_t u8 = 0;
+  CHECK(integer_from_magnitude(false, 255, u8));
+  CHECK_FALSE(integer_from_magnitude(false, 256, u8));
+  CHECK(integer_from_magnitude(true, 0, u8));  // -0
+  CHECK_FALSE(integer_from_magnitude(true, 1, u8));
+  std::int64_t i64 = 0;
+  CHECK(integer_from_magnitude(true, std::uint64_t{1} << 63, i64));
+  CHECK(i64 == std::numeric_limits<std::int64_t>::min());
+  CHECK_FALSE(integer_from_magnitude(false, std::uint64_t{1} << 63, i64));
+  std::uint64_t u64 = 0;
+  CHECK(integer_from_magnitude(false, std::numeric_limits<std::uint64_t>::max(), u64));
+  CHECK(u64 == std::numeric_limits<std::uint64_t>::max());
+}
+
+TEST_CASE("parse_floating rounds correctly, underflows to signed zero, reports overflow") {
+  double d = 1;
+  CHECK(parse("0.1", d) == float_status::ok);
+  CHECK(d == 0.1);
+  CHECK(parse("2.2250738585072011e-308", d) == float_status::ok);
+  CHECK(d == 2.2250738585072011e-308);
+  CHECK(parse("1.7976931348623157e308", d) == float_status::ok);
+  CHECK(d == std::numeric_limits<double>::max());
+  CHECK(parse("1.7976931348623159e308", d) == float_status::overflow);
+  CHECK(parse("1e400", d) == float_status::overflow);
+  CHECK(parse("-1e400", d) == float_status::overflow);
+  CHECK(parse("123456789e305", d) == float_status::overflow);
+  CHECK(parse("1e-400", d) == float_status::ok);
+  CHECK(d == 0.0);
+  CHECK_FALSE(std::signbit(d));
+  CHECK(parse("-1e-400", d) == float_status::ok);
+  CHECK(d == 0.0);
+  CHECK(std::signbit(d));
+  CHECK(parse("0.000000000000000000000000000001e-300", d) == float_status::ok);
+  CHECK(d == 0.0);
+  CHECK(parse("12345e-320", d) == float_status::ok);  // a denormal, not zero
+  CHECK(d == 12345e-320);
+  CHECK(parse("12x", d) == float_status::invalid);
+  float f = 0;
+  CHECK(parse("3.4028235e38", f) == float_status::ok);
+  CHECK(f == std::numeric_limits<float>::max());
+  CHECK(parse("3.5e38", f) == float_status::overflow);
+  CHECK(parse("1e-50", f) == float_status::ok);
+  CHECK(f == 0.0f);
+  // float is rounded once from the decimal, not through double (which would round twice).
+  CHECK(parse("1.00000005960464477550", f) == float_status::ok);
+  CHECK(f == 1.00000011920928955078125f);
+}
+
+TEST_CASE("fast_double is exact where it applies and declines elsewhere") {
+  double d = 0;
+  CHECK(spool::detail::fast_double(12345, -2, false, d));
+  CHECK(d == 123.45);
+  CHECK(spool::detail::fast_double(17, 22, true, d));
+  CHECK(d == -17e22);
+  CHECK_FALSE(spool::detail::fast_double(1, 23, false, d));
+  CHECK_FALSE(spool::detail::fast_double((std::uint64_t{1} << 53) + 1, 0, false, d));
+}
+
+TEST_CASE("write_integer prints every digit count and both extremes") {
+  CHECK(print_integer(0) == "0");
+  CHECK(print_integer(7) == "7");
+  CHECK(print_integer(-7) == "-7");
+  std::uint64_t p = 1;
+  for (int digits = 1; digits <= 19; ++digits, p *= 10) {
+    CHECK(print_integer(p) == std::to_string(p));
+    CHECK(print_integer(p - 1) == std::to_string(p - 1));
+  }
+  CHECK(print_integer(std::numeric_limits<std::int64_t>::min()) == "-9223372036854775808");
+  CHECK(print_integer(std::numeric_limits<std::int64_t>::max()) == "9223372036854775807");
+  CHECK(print_integer(std::numeric_limits<std::uint64_t>::max()) == "18446744073709551615");
+  CHECK(print_integer(std::int8_t{-128}) == "-128");
+  std::mt19937_64 rng(42);
+  for (int i = 0; i < 1000; ++i) {
+    const std::uint64_t v = rng() >> (rng() % 64);
+    CHECK(print_integer(v) == std::to_string(v));
+  }
+}
+
+TEST_CASE("write_floating is shortest, round-trips and always reads back as a float") {
+  CHECK(print_floating(0.1) == "0.1");
+  CHECK(print_floating(1.0) == "1.0");
+  CHECK(print_floating(-0.0) == "-0.0");
+  CHECK(print_floating(0.0) == "0.0");
+  CHECK(print_floating(1e22) == "1e+22");
+  CHECK(print_floating(5e-324) == "5e-324");
+  CHECK(print_floating(1.5f) == "1.5");
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 2000; ++i) {
+    const std::uint64_t bits = rng();
+    double d;
+    std::memcpy(&d, &bits, sizeof d);
+    if (!std::isfinite(d)) continue;
+    const std::string text = print_floating(d);
+    double back = 0;
+    REQUIRE(parse(text, back) == float_status::ok);
+    CHECK(std::memcmp(&back, &d, sizeof d) == 0);
+  }
+}
