@@ -135,7 +135,7 @@ inline std::string error::message() const {
     out += std::to_string(line);
     out += ':';
     if (column != 0) (out += std::to_string(column)) += ':';
-  } else {
+  } else if (code != errc::io) {  // an I/O failure is about the source, not a place in it
     if (!out.empty()) out += ' ';
     (out += "offset ") += std::to_string(offset);
     out += ':';
