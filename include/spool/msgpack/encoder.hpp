@@ -1,0 +1,189 @@
+// The MessagePack encoder core: an output window over a growable buffer and the smallest encoding
+// of every scalar and header. writer.hpp maps C++ types onto these calls.
+//
+//   spool::byte_buffer buf;
+//   spool::msgpack::detail::encoder enc(buf);
+//   enc.map_header(1); enc.str("id"); enc.uint(300);   // 81 a2 69 64 cd 01 2c
+//   enc.finish();                                       // buf.size() == 7
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string_view>
+
+#include <spool/error.hpp>
+#include <spool/msgpack/format.hpp>
+#include <spool/msgpack/timestamp.hpp>
+#include <spool/pool.hpp>
+
+namespace spool::msgpack::detail {
+
+class encoder {
+ public:
+  // Appends after what `out` already holds.
+  explicit encoder(spool::byte_buffer& out) noexcept : out_(out) { rebase(out.size()); }
+  encoder(const encoder&) = delete;
+  encoder& operator=(const encoder&) = delete;
+
+  // Trims the buffer to what was written. errc::ok, or size_exceeded when a string, byte string,
+  // container or extension was longer than the format's 2^32 - 1 limit (nothing sensible was
+  // written for it then).
+  errc finish() noexcept {
+    out_.resize(size());
+    return status_;
+  }
+  std::size_t size() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
+
+  void nil() { byte(format::nil); }
+  void boolean(bool b) { byte(b ? format::true_ : format::false_); }
+
+  void uint(std::uint64_t v) {
+    if (v <= format::positive_fixint_max) byte(static_cast<std::uint8_t>(v));
+    else if (v <= 0xff) tagged(format::uint8, static_cast<std::uint8_t>(v));
+    else if (v <= 0xffff) tagged(format::uint16, static_cast<std::uint16_t>(v));
+    else if (v <= 0xffff'ffff) tagged(format::uint32, static_cast<std::uint32_t>(v));
+    else tagged(format::uint64, v);
+  }
+
+  // Non-negative values take the unsigned forms, which are never longer and are what other
+  // encoders produce, so that equal numbers encode to equal bytes.
+  void sint(std::int64_t v) {
+    if (v >= 0) return uint(static_cast<std::uint64_t>(v));
+    if (v >= -32) byte(static_cast<std::uint8_t>(v));
+    else if (v >= std::numeric_limits<std::int8_t>::min()) tagged(format::int8, static_cast<std::uint8_t>(v));
+    else if (v >= std::numeric_limits<std::int16_t>::min()) tagged(format::int16, static_cast<std::uint16_t>(v));
+    else if (v >= std::numeric_limits<std::int32_t>::min()) tagged(format::int32, static_cast<std::uint32_t>(v));
+    else tagged(format::int64, static_cast<std::uint64_t>(v));
+  }
+
+  void float32(float f) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &f, sizeof bits);
+    tagged(format::float32, bits);
+  }
+  void float64(double d) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &d, sizeof bits);
+    tagged(format::float64, bits);
+  }
+
+  void str_header(std::size_t n) { sized_header(n, format::fixstr, format::fixstr_max_length, format::str8); }
+  void bin_header(std::size_t n) { sized_header(n, 0, 0, format::bin8); }
+  void array_header(std::size_t n) { counted_header(n, format::fixarray, format::array16); }
+  void map_header(std::size_t n) { counted_header(n, format::fixmap, format::map16); }
+
+  void ext_header(std::int8_t type, std::size_t n) {
+    const auto t = static_cast<std::uint8_t>(type);
+    switch (n) {
+      case 1: return two(format::fixext1, t);
+      case 2: return two(format::fixext2, t);
+      case 4: return two(format::fixext4, t);
+      case 8: return two(format::fixext8, t);
+      case 16: return two(format::fixext16, t);
+      default: break;
+    }
+    sized_header(n, 0, 0, format::ext8);
+    byte(t);
+  }
+
+  void str(std::string_view s) {
+    reserve(5 + s.size());
+    str_header(s.size());
+    raw(s.data(), s.size());
+  }
+  void bin(const void* p, std::size_t n) {
+    reserve(5 + n);
+    bin_header(n);
+    raw(p, n);
+  }
+  void ext(std::int8_t type, const void* p, std::size_t n) {
+    reserve(6 + n);
+    ext_header(type, n);
+    raw(p, n);
+  }
+
+  void timestamp(spool::msgpack::timestamp t) {
+    unsigned char payload[12];
+    ext(format::timestamp_type, payload, detail::encode_timestamp(t, payload));
+  }
+
+  void raw(const void* p, std::size_t n) {
+    if (n == 0) return;  // p may be null for an empty range
+    reserve(n);
+    std::memcpy(pos_, p, n);
+    pos_ += n;
+  }
+
+  // Bytes already encoded elsewhere (field names encoded at compile time).
+  template <std::size_t N>
+  void literal(const unsigned char (&bytes)[N]) {
+    reserve(N);
+    std::memcpy(pos_, bytes, N);
+    pos_ += N;
+  }
+
+  void reserve(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - pos_) < n) grow(n);
+  }
+
+ private:
+  void byte(std::uint8_t b) {
+    reserve(1);
+    *pos_++ = b;
+  }
+  void two(std::uint8_t a, std::uint8_t b) {
+    reserve(2);
+    pos_[0] = a;
+    pos_[1] = b;
+    pos_ += 2;
+  }
+  template <class U>
+  void tagged(std::uint8_t tag, U v) {
+    reserve(1 + sizeof(U));
+    pos_[0] = tag;
+    format::store_be(pos_ + 1, v);
+    pos_ += 1 + sizeof(U);
+  }
+
+  // str, bin and ext share one layout: an optional fix form, then 8-, 16- and 32-bit lengths
+  // behind three consecutive format bytes.
+  void sized_header(std::size_t n, std::uint8_t fix, std::uint8_t fix_max, std::uint8_t tag8) {
+    if (fix != 0 && n <= fix_max) byte(static_cast<std::uint8_t>(fix | n));
+    else if (n <= 0xff) two(tag8, static_cast<std::uint8_t>(n));
+    else if (n <= 0xffff) tagged(static_cast<std::uint8_t>(tag8 + 1), static_cast<std::uint16_t>(n));
+    else if (n <= 0xffff'ffff) tagged(static_cast<std::uint8_t>(tag8 + 2), static_cast<std::uint32_t>(n));
+    else too_long();
+  }
+  // array and map: a 4-bit fix form, then 16- and 32-bit counts.
+  void counted_header(std::size_t n, std::uint8_t fix, std::uint8_t tag16) {
+    if (n <= 15) byte(static_cast<std::uint8_t>(fix | n));
+    else if (n <= 0xffff) tagged(tag16, static_cast<std::uint16_t>(n));
+    else if (n <= 0xffff'ffff) tagged(static_cast<std::uint8_t>(tag16 + 1), static_cast<std::uint32_t>(n));
+    else too_long();
+  }
+  void too_long() noexcept { status_ = errc::size_exceeded; }
+
+  [[gnu::noinline]] void grow(std::size_t n) {
+    const std::size_t used = size();
+    out_.resize(used);
+    out_.grow_for(n);
+    rebase(used);
+  }
+  // Writes go straight into the buffer's spare capacity; finish() sets the real size.
+  void rebase(std::size_t used) {
+    out_.resize(out_.capacity());
+    begin_ = reinterpret_cast<unsigned char*>(out_.data());
+    pos_ = begin_ + used;
+    end_ = begin_ + out_.size();
+  }
+
+  spool::byte_buffer& out_;
+  unsigned char* begin_ = nullptr;
+  unsigned char* pos_ = nullptr;
+  unsigned char* end_ = nullptr;
+  errc status_ = errc::ok;
+};
+
+}  // namespace spool::msgpack::detail
