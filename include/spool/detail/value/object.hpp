@@ -1,0 +1,221 @@
+// spool::object, the map of a spool::value: members in insertion order, found by scanning while
+// the object is small and through a hash index once it has more than `index_threshold` members.
+// Part of <spool/value.hpp>, which includes it once spool::value is complete; include that.
+//
+// The index is built and kept up to date by the mutating calls (the insertion that crosses the
+// threshold builds it), never by a lookup, so const member functions stay safe to call from many
+// threads at once, as with the standard containers.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace spool {
+
+// One key and its value. The key is fixed once the member exists; the value is free to change.
+class member {
+ public:
+  member(std::string_view key, spool::value v) : key_(key), value(std::move(v)) {}
+
+  std::string_view key() const noexcept { return key_.stored_string(); }
+
+ private:
+  spool::value key_;  // always a string: 14 bytes inline, the rest on the heap
+
+ public:
+  spool::value value;
+};
+
+namespace detail {
+
+// A fast, well-mixed hash for short keys (word at a time, multiply-xorshift rounds).
+inline std::uint64_t hash_key(std::string_view key) noexcept {
+  constexpr std::uint64_t k = 0x9E3779B97F4A7C15ull;
+  std::uint64_t h = key.size() * k;
+  const char* p = key.data();
+  std::size_t n = key.size();
+  for (; n >= 8; n -= 8, p += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    h = (h ^ word) * k;
+    h ^= h >> 29;
+  }
+  if (n != 0) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, p, n);
+    h = (h ^ word) * k;
+    h ^= h >> 29;
+  }
+  return h ^ (h >> 32);
+}
+
+}  // namespace detail
+
+class object {
+ public:
+  using iterator = std::vector<member>::iterator;
+  using const_iterator = std::vector<member>::const_iterator;
+  static constexpr std::size_t index_threshold = 16;
+
+  object() noexcept = default;
+  // Later duplicates of a key are dropped, as try_emplace drops them.
+  object(std::initializer_list<std::pair<std::string_view, value>> members);
+
+  std::size_t size() const noexcept { return members_.size(); }
+  bool empty() const noexcept { return members_.empty(); }
+  void reserve(std::size_t n);
+  void clear() noexcept;
+
+  iterator begin() noexcept { return members_.begin(); }
+  iterator end() noexcept { return members_.end(); }
+  const_iterator begin() const noexcept { return members_.begin(); }
+  const_iterator end() const noexcept { return members_.end(); }
+  // Members in insertion order, by position.
+  member& nth(std::size_t i) noexcept { return members_[i]; }
+  const member& nth(std::size_t i) const noexcept { return members_[i]; }
+
+  value* find(std::string_view key) noexcept;
+  const value* find(std::string_view key) const noexcept;
+  bool contains(std::string_view key) const noexcept { return find(key) != nullptr; }
+
+  // Adds `key` with `v` unless the key is present; returns the member's value and whether it was
+  // added. One lookup: a reader checks for duplicates and inserts with the same call.
+  std::pair<value*, bool> try_emplace(std::string_view key, value v = {});
+  value& insert_or_assign(std::string_view key, value v);
+  // The value at `key`, added as null when absent.
+  value& operator[](std::string_view key) { return *try_emplace(key).first; }
+  // Removes `key`, keeping the order of the others; O(size). Returns whether it was present.
+  bool erase(std::string_view key);
+
+  // Same keys with equal values, in any order: objects are maps, the order is presentation.
+  friend bool operator==(const object& a, const object& b) noexcept;
+
+ private:
+  struct slot {
+    std::uint32_t hash = 0;
+    std::uint32_t position = 0;  // member index + 1; 0 = empty
+  };
+
+  // Where `key` is (-1 when absent); `hash` is read only when the index exists.
+  std::ptrdiff_t position_of(std::string_view key, std::uint64_t hash) const noexcept;
+  std::uint64_t hash_if_indexed(std::string_view key) const noexcept {
+    return index_.empty() ? 0 : detail::hash_key(key);
+  }
+  // Makes room for one more member, building or growing the index when it is due; called before
+  // the member is added, so a failed allocation leaves the object as it was.
+  void prepare_insert();
+  void index_insert(std::uint64_t hash, std::size_t position) noexcept;
+  void rebuild_index(std::size_t slot_count);
+  void reindex() noexcept;
+
+  std::vector<member> members_;
+  std::vector<slot> index_;  // empty, or every member in a power-of-two table at most half full
+};
+
+inline object::object(std::initializer_list<std::pair<std::string_view, value>> members) {
+  reserve(members.size());
+  for (const auto& [key, v] : members) try_emplace(key, v);
+}
+
+inline void object::reserve(std::size_t n) {
+  members_.reserve(n);
+  if (n > index_threshold && index_.size() < 2 * n) rebuild_index(2 * n);
+}
+
+inline void object::clear() noexcept {
+  members_.clear();
+  index_.clear();
+}
+
+inline std::ptrdiff_t object::position_of(std::string_view key, std::uint64_t hash) const noexcept {
+  if (index_.empty()) {
+    for (std::size_t i = 0; i < members_.size(); ++i) {
+      if (members_[i].key() == key) return static_cast<std::ptrdiff_t>(i);
+    }
+    return -1;
+  }
+  const auto h32 = static_cast<std::uint32_t>(hash);
+  const std::size_t mask = index_.size() - 1;
+  for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+    const slot& s = index_[i];
+    if (s.position == 0) return -1;
+    if (s.hash == h32 && members_[s.position - 1].key() == key) return static_cast<std::ptrdiff_t>(s.position - 1);
+  }
+}
+
+inline value* object::find(std::string_view key) noexcept {
+  const std::ptrdiff_t i = position_of(key, hash_if_indexed(key));
+  return i < 0 ? nullptr : &members_[static_cast<std::size_t>(i)].value;
+}
+
+inline const value* object::find(std::string_view key) const noexcept {
+  const std::ptrdiff_t i = position_of(key, hash_if_indexed(key));
+  return i < 0 ? nullptr : &members_[static_cast<std::size_t>(i)].value;
+}
+
+inline void object::prepare_insert() {
+  const std::size_t after = members_.size() + 1;
+  if (after > index_threshold && 2 * after > index_.size()) rebuild_index(2 * after);
+}
+
+inline std::pair<value*, bool> object::try_emplace(std::string_view key, value v) {
+  const std::uint64_t hash = hash_if_indexed(key);
+  const std::ptrdiff_t i = position_of(key, hash);
+  if (i >= 0) return {&members_[static_cast<std::size_t>(i)].value, false};
+  const bool was_indexed = !index_.empty();
+  prepare_insert();
+  members_.emplace_back(key, std::move(v));
+  if (!index_.empty()) index_insert(was_indexed ? hash : detail::hash_key(key), members_.size() - 1);
+  return {&members_.back().value, true};
+}
+
+inline value& object::insert_or_assign(std::string_view key, value v) {
+  const std::ptrdiff_t i = position_of(key, hash_if_indexed(key));
+  if (i >= 0) return members_[static_cast<std::size_t>(i)].value = std::move(v);
+  return *try_emplace(key, std::move(v)).first;
+}
+
+inline bool object::erase(std::string_view key) {
+  const std::ptrdiff_t i = position_of(key, hash_if_indexed(key));
+  if (i < 0) return false;
+  members_.erase(members_.begin() + i);
+  reindex();
+  return true;
+}
+
+inline void object::index_insert(std::uint64_t hash, std::size_t position) noexcept {
+  const std::size_t mask = index_.size() - 1;
+  std::size_t i = hash & mask;
+  while (index_[i].position != 0) i = (i + 1) & mask;
+  index_[i] = {static_cast<std::uint32_t>(hash), static_cast<std::uint32_t>(position + 1)};
+}
+
+inline void object::rebuild_index(std::size_t slot_count) {
+  std::size_t size = 64;
+  while (size < slot_count) size *= 2;
+  index_ = std::vector<slot>(size);
+  for (std::size_t i = 0; i < members_.size(); ++i) index_insert(detail::hash_key(members_[i].key()), i);
+}
+
+// After an erase every later member moved down one place: renumber in the table we have.
+inline void object::reindex() noexcept {
+  if (index_.empty()) return;
+  for (slot& s : index_) s = {};
+  for (std::size_t i = 0; i < members_.size(); ++i) index_insert(detail::hash_key(members_[i].key()), i);
+}
+
+inline bool operator==(const object& a, const object& b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (const member& m : a) {
+    const value* other = b.find(m.key());
+    if (other == nullptr || !(*other == m.value)) return false;
+  }
+  return true;
+}
+
+}  // namespace spool
