@@ -1,0 +1,98 @@
+// Keys: bare (A-Z a-z 0-9 _ -), "basic" or 'literal', joined by dots with optional spaces around
+// them: `site."google.com".owner`.
+//
+// Segments are views of the input; only a quoted key with escapes is decoded, into storage the
+// path owns, so reading a key allocates nothing once the path's buffers are warm.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <spool/detail/error/path.hpp>
+#include <spool/toml/lexer.hpp>
+#include <spool/toml/strings.hpp>
+
+namespace spool::toml::detail {
+
+// Appends one key to an error path in the notation spool::error uses.
+inline void append_path_key(std::string& path, std::string_view key) {
+  if (!spool::detail::is_bare_key(key)) {
+    spool::detail::append_quoted_key(path, key);
+    return;
+  }
+  if (!path.empty()) path += '.';
+  path += key;
+}
+
+struct key_segment {
+  std::string_view text;
+  const char* at;  // where it starts in the input, for errors
+};
+
+class key_path {
+ public:
+  // At the first character of a key: reads `a.b."c"` up to (not including) what follows it.
+  bool scan(scanner& s, std::uint32_t max_depth) {
+    segments_.clear();
+    decoded_.clear();
+    decoded_at_.clear();
+    for (;;) {
+      if (segments_.size() == max_depth) return s.fail(errc::depth_exceeded, s.p, "key has too many parts");
+      if (!scan_simple(s)) return false;
+      s.skip_ws();
+      if (s.p == s.end || *s.p != '.') break;
+      ++s.p;
+      s.skip_ws();
+    }
+    // Decoded segments were views of decoded_ while it grew; point them at its final storage.
+    for (auto [index, offset] : decoded_at_)
+      segments_[index].text = std::string_view(decoded_).substr(offset, segments_[index].text.size());
+    return true;
+  }
+
+  std::span<const key_segment> segments() const noexcept { return segments_; }
+  std::size_t size() const noexcept { return segments_.size(); }
+  const key_segment& operator[](std::size_t i) const noexcept { return segments_[i]; }
+  const key_segment& back() const noexcept { return segments_.back(); }
+
+  // The first `count` segments as an error path: `servers.alpha`, `site["google.com"]`.
+  std::string path(std::size_t count) const {
+    std::string out;
+    for (std::size_t i = 0; i < count; ++i) append_path_key(out, segments_[i].text);
+    return out;
+  }
+
+ private:
+  bool scan_simple(scanner& s) {
+    const char* at = s.p;
+    if (s.p == s.end) return s.unexpected("key");
+    if (*s.p == '"' || *s.p == '\'') {
+      if (starts_multiline(s)) return s.fail(errc::syntax, at, "a multi-line string cannot be a key");
+      scanned_text text;
+      const std::size_t mark = decoded_.size();
+      if (!(*s.p == '"' ? scan_basic(s, decoded_, text) : scan_literal(s, text))) return false;
+      if (text.decoded) decoded_at_.push_back({segments_.size(), mark});
+      segments_.push_back({text.view, at});
+      return true;
+    }
+    while (s.p != s.end && has_class(*s.p, cls::bare_key)) ++s.p;
+    if (s.p == at) return s.unexpected("key");
+    segments_.push_back({std::string_view(at, static_cast<std::size_t>(s.p - at)), at});
+    return true;
+  }
+
+  struct decoded_segment {
+    std::size_t index;
+    std::size_t offset;
+  };
+
+  std::vector<key_segment> segments_;
+  std::string decoded_;
+  std::vector<decoded_segment> decoded_at_;
+};
+
+}  // namespace spool::toml::detail

@@ -1,0 +1,150 @@
+// TOML integers (decimal, 0x, 0o, 0b, with `_` between digits) and floats (fraction and/or
+// exponent, inf, nan, signs).
+//
+// The grammar is checked on the input first; the conversion then runs on the input itself when no
+// `_` is present (the common case) and on an underscore-free copy otherwise.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+
+#include <spool/detail/number_parse.hpp>
+#include <spool/toml/lexer.hpp>
+
+namespace spool::toml::detail {
+
+struct number {
+  bool is_float = false;
+  std::int64_t integer = 0;
+  double floating = 0;
+};
+
+// DIGIT *( DIGIT / "_" DIGIT ) for the digits of `radix`: false when there is no digit at p or an
+// underscore is not between two digits. Sets `underscores` when one was seen.
+inline bool digit_run(scanner& s, int radix, bool& underscores) {
+  auto is_radix_digit = [radix](char c) {
+    if (radix == 16) return hex_digit(c) >= 0;
+    return c >= '0' && c < static_cast<char>('0' + radix);
+  };
+  if (s.p == s.end || !is_radix_digit(*s.p)) return s.unexpected("digit");
+  ++s.p;
+  for (;;) {
+    while (s.p != s.end && is_radix_digit(*s.p)) ++s.p;
+    if (s.p == s.end || *s.p != '_') return true;
+    underscores = true;
+    if (s.p + 1 == s.end || !is_radix_digit(s.p[1]))
+      return s.fail(errc::invalid_number, s.p, "an underscore must sit between two digits");
+    s.p += 2;
+  }
+}
+
+// A number ends where a value may end; "1.2.3", "12abc" or "0x1g" are one bad token.
+inline bool number_ends(scanner& s, const char* first) {
+  if (s.p == s.end || has_class(*s.p, cls::value_end)) return true;
+  s.fail(errc::invalid_number, first);
+  s.err.found = describe_char(s.p, s.end);
+  return false;
+}
+
+// After 0x, 0o or 0b (at the prefix's letter).
+inline bool scan_radix_integer(scanner& s, const char* first, number& out) {
+  const int radix = s.p[1] == 'x' ? 16 : s.p[1] == 'o' ? 8 : 2;
+  s.p += 2;
+  const char* digits = s.p;
+  bool underscores = false;
+  if (!digit_run(s, radix, underscores) || !number_ends(s, first)) return false;
+  const int bits = radix == 16 ? 4 : radix == 8 ? 3 : 1;
+  std::uint64_t v = 0;
+  for (const char* q = digits; q != s.p; ++q) {
+    if (*q == '_') continue;
+    if (v >> (63 - bits) != 0) return s.fail(errc::out_of_range, first, "integer does not fit 64 bits signed");
+    v = (v << bits) | static_cast<std::uint64_t>(hex_digit(*q));
+  }
+  out.is_float = false;
+  out.integer = static_cast<std::int64_t>(v);
+  return true;
+}
+
+// Removes the underscores of [first, last) into `buf`, spilling to `spill` for very long numbers.
+inline std::string_view without_underscores(const char* first, const char* last, char (&buf)[128], std::string& spill) {
+  char* out = buf;
+  if (last - first > static_cast<std::ptrdiff_t>(sizeof buf)) {
+    spill.assign(first, last);
+    out = spill.data();
+  }
+  char* w = out;
+  for (const char* q = first; q != last; ++q)
+    if (*q != '_') *w++ = *q;
+  return {out, static_cast<std::size_t>(w - out)};
+}
+
+// At '+', '-', a digit, 'i' or 'n' of a value that is not a date or time.
+inline bool scan_number(scanner& s, number& out) {
+  const char* first = s.p;
+  const bool negative = *s.p == '-';
+  const bool signed_ = negative || *s.p == '+';
+  if (signed_) ++s.p;
+  if (s.p != s.end && (*s.p == 'i' || *s.p == 'n')) {
+    const bool inf = s.end - s.p >= 3 && std::memcmp(s.p, "inf", 3) == 0;
+    const bool nan = s.end - s.p >= 3 && std::memcmp(s.p, "nan", 3) == 0;
+    if (!inf && !nan) return s.fail(errc::invalid_number, first);
+    s.p += 3;
+    if (!number_ends(s, first)) return false;
+    out.is_float = true;
+    const double magnitude = inf ? std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
+    out.floating = std::copysign(magnitude, negative ? -1.0 : 1.0);
+    return true;
+  }
+  if (s.end - s.p >= 2 && s.p[0] == '0' && (s.p[1] == 'x' || s.p[1] == 'o' || s.p[1] == 'b')) {
+    if (signed_) return s.fail(errc::invalid_number, first, "hex, octal and binary integers take no sign");
+    return scan_radix_integer(s, first, out);
+  }
+
+  const char* int_part = s.p;
+  bool underscores = false;
+  if (!digit_run(s, 10, underscores)) return false;
+  if (*int_part == '0' && s.p - int_part > 1)
+    return s.fail(errc::invalid_number, first, "leading zeros are not allowed");
+  bool is_float = false;
+  if (s.p != s.end && *s.p == '.') {
+    ++s.p;
+    is_float = true;
+    if (!digit_run(s, 10, underscores)) return false;
+  }
+  if (s.p != s.end && (*s.p == 'e' || *s.p == 'E')) {
+    ++s.p;
+    is_float = true;
+    if (s.p != s.end && (*s.p == '+' || *s.p == '-')) ++s.p;
+    if (!digit_run(s, 10, underscores)) return false;
+  }
+  if (!number_ends(s, first)) return false;
+
+  // from_chars takes no '+'; the digits start after it.
+  const char* text = *first == '+' ? first + 1 : first;
+  char buf[128];
+  std::string spill;
+  std::string_view digits = underscores ? without_underscores(text, s.p, buf, spill)
+                                        : std::string_view(text, static_cast<std::size_t>(s.p - text));
+  out.is_float = is_float;
+  if (is_float) {
+    switch (spool::detail::parse_floating(digits.data(), digits.data() + digits.size(), out.floating)) {
+      case spool::detail::float_status::ok: return true;
+      case spool::detail::float_status::overflow:
+        return s.fail(errc::out_of_range, first, "float is too large for a double");
+      case spool::detail::float_status::invalid: break;
+    }
+    return s.fail(errc::invalid_number, first);
+  }
+  const char* d = digits.data() + (negative ? 1 : 0);
+  std::uint64_t magnitude = 0;
+  const char* stop = spool::detail::parse_decimal(d, digits.data() + digits.size(), magnitude);
+  if (stop == nullptr || !spool::detail::integer_from_magnitude(negative, magnitude, out.integer))
+    return s.fail(errc::out_of_range, first, "integer does not fit 64 bits signed");
+  return true;
+}
+
+}  // namespace spool::toml::detail

@@ -1,0 +1,466 @@
+// The TOML reader: one pass over the input into a spool::value, every rule of TOML 1.0 / 1.1
+// checked on the way (see tables.hpp for the table rules).
+//
+// The decoder context is pooled (spool::lease_object): its key buffers, scratch string and table
+// bookkeeping stay warm between documents and reset in O(1). Internal functions return bool and
+// leave the error in the scanner; only the public entry point turns it into a located
+// spool::error.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include <spool/detail/datetime_text.hpp>
+#include <spool/error.hpp>
+#include <spool/pool.hpp>
+#include <spool/toml/keys.hpp>
+#include <spool/toml/lexer.hpp>
+#include <spool/toml/numbers.hpp>
+#include <spool/toml/options.hpp>
+#include <spool/toml/strings.hpp>
+#include <spool/toml/tables.hpp>
+#include <spool/value.hpp>
+
+namespace spool::toml::detail {
+
+// The 1-based line of a byte offset, for "first defined at line N" (error path only).
+inline std::size_t line_of(const scanner& s, std::size_t offset) {
+  std::size_t line = 1;
+  for (const char* q = s.begin; q != s.begin + offset; ++q) line += *q == '\n';
+  return line;
+}
+
+// Everything a read keeps between documents.
+struct reader_context {
+  scanner s;
+  key_path key;
+  table_registry tables;
+  std::string scratch;     // decoded strings
+  std::string table_path;  // the current [header], as an error path
+
+  void reset_for_reuse() noexcept {
+    s.err = {};
+    scratch.clear();
+    table_path.clear();
+  }
+  bool oversized() const noexcept {
+    return spool::pool_buffer_oversized(scratch.capacity() + tables.retained_bytes());
+  }
+};
+
+// Reads a document into a spool::value (always a table).
+class value_reader {
+ public:
+  value_reader(reader_context& ctx, const read_options& opts) noexcept
+      : ctx_(ctx), s_(ctx.s), key_(ctx.key), tables_(ctx.tables), opts_(opts) {}
+
+  bool document(std::string_view input, spool::value& root) {
+    s_.start(input, opts_.toml_version == version::v1_1);
+    tables_.reset();
+    ctx_.table_path.clear();
+    root = spool::value(spool::object{});
+    if (input.size() > opts_.max_input_size) return s_.fail(errc::size_exceeded, s_.begin, "document too large");
+    if (input.size() >= 3 && input.substr(0, 3) == "\xEF\xBB\xBF") s_.p += 3;
+
+    spool::value* table = &root;
+    std::uint32_t table_id = table_registry::root;
+    for (;;) {
+      s_.skip_ws();
+      if (s_.at_end()) return true;
+      const char c = *s_.p;
+      if (c == '#') {
+        if (!s_.skip_comment()) return false;
+      } else if (c == '[') {
+        if (!header(root, table, table_id)) return false;
+      } else if (c != '\n' && c != '\r') {
+        if (!key_value(*table, table_id, 0)) {
+          if (!ctx_.table_path.empty()) spool::detail::prepend_path_segment(s_.err.path, ctx_.table_path);
+          return false;
+        }
+      }
+      if (!s_.end_of_line()) return false;
+    }
+  }
+
+ private:
+  // ---- tables --------------------------------------------------------------------------------
+
+  // At '[': [a.b.c] or [[a.b.c]]; on success `table` is the table that key/values now go to.
+  bool header(spool::value& root, spool::value*& table, std::uint32_t& table_id) {
+    const char* open = s_.p++;
+    const bool array = s_.peek('[');
+    if (array) ++s_.p;
+    s_.skip_ws();
+    if (!key_.scan(s_, opts_.max_depth)) return false;
+    s_.skip_ws();
+    if (!s_.peek(']')) return s_.unexpected("']' closing the table header");
+    ++s_.p;
+    if (array) {
+      if (!s_.peek(']')) return s_.unexpected("']]' closing the array of tables header");
+      ++s_.p;
+    }
+    ctx_.table_path = key_.path(key_.size());
+
+    spool::value* cur = &root;
+    std::uint32_t id = table_registry::root;
+    for (std::size_t i = 0; i + 1 < key_.size(); ++i)
+      if (!descend_for_header(cur, id, i)) return false;
+
+    const key_segment& last = key_.back();
+    spool::object& parent = cur->as_object();
+    std::uint32_t child = tables_.find(id, last.text);
+    if (child == 0) {
+      auto [slot, added] = parent.try_emplace(last.text);
+      if (!added) return redefined(open, key_.size(), "is already a value, not a table");
+      if (!check_size(parent, open)) return false;
+      if (array) {
+        *slot = spool::value(spool::array{});
+        child = tables_.add(id, last.text, {table_kind::array_of_tables, 0, s_.offset(open)});
+        return append_element(*slot, child, open, table, table_id);
+      }
+      *slot = spool::value(spool::object{});
+      table = slot;
+      table_id = tables_.add(id, last.text, {table_kind::header, 0, s_.offset(open)});
+      return true;
+    }
+
+    table_node& node = tables_.node(child);
+    spool::value& existing = *parent.find(last.text);
+    if (array) {
+      if (node.kind != table_kind::array_of_tables)
+        return redefined(open, key_.size(), "is a table, not an array of tables", node.defined_at);
+      return append_element(existing, child, open, table, table_id);
+    }
+    switch (node.kind) {
+      case table_kind::implicit:
+        node = {table_kind::header, 0, s_.offset(open)};
+        table = &existing;
+        table_id = child;
+        return true;
+      case table_kind::array_of_tables:
+        return redefined(open, key_.size(), "is an array of tables, not a table", node.defined_at);
+      case table_kind::dotted:
+        return redefined(open, key_.size(), "was already defined by dotted keys", node.defined_at);
+      default:
+        return redefined(open, key_.size(), "defined twice", node.defined_at);
+    }
+  }
+
+  // [[a.b]]: a new last element of the array of tables `array` (node `array_id`).
+  bool append_element(spool::value& array, std::uint32_t array_id, const char* open, spool::value*& table,
+                      std::uint32_t& table_id) {
+    spool::array& elements = array.as_array();
+    if (elements.size() >= opts_.max_container_size)
+      return s_.fail(errc::size_exceeded, open, "array of tables has too many elements");
+    elements.emplace_back(spool::object{});
+    table = &elements.back();
+    table_id = tables_.fresh({table_kind::header, 0, s_.offset(open)});
+    tables_.node(array_id).last_element = table_id;
+    return true;
+  }
+
+  // A parent segment of a header: passes through tables (and the last element of arrays of
+  // tables), creating missing ones as implicit.
+  bool descend_for_header(spool::value*& cur, std::uint32_t& id, std::size_t i) {
+    const key_segment& seg = key_[i];
+    spool::object& parent = cur->as_object();
+    const std::uint32_t child = tables_.find(id, seg.text);
+    if (child == 0) {
+      auto [slot, added] = parent.try_emplace(seg.text);
+      if (!added) return closed_value(seg.at, i + 1, *slot);
+      if (!check_size(parent, seg.at)) return false;
+      *slot = spool::value(spool::object{});
+      cur = slot;
+      id = tables_.add(id, seg.text, {table_kind::implicit, 0, s_.offset(seg.at)});
+      return true;
+    }
+    spool::value& next = *parent.find(seg.text);
+    const table_node node = tables_.get(child);
+    if (node.kind == table_kind::array_of_tables) {
+      cur = &next.as_array().back();
+      id = node.last_element;
+    } else {
+      cur = &next;
+      id = child;
+    }
+    return true;
+  }
+
+  // A parent segment of a dotted key `a.b.c = 1`: passes through tables created by dotted keys
+  // (or only implied by a header so far), creating missing ones.
+  bool descend_for_dotted(spool::value*& cur, std::uint32_t& id, std::size_t i) {
+    const key_segment& seg = key_[i];
+    spool::object& parent = cur->as_object();
+    const std::uint32_t child = tables_.find(id, seg.text);
+    if (child == 0) {
+      auto [slot, added] = parent.try_emplace(seg.text);
+      if (!added) return closed_value(seg.at, i + 1, *slot);
+      if (!check_size(parent, seg.at)) return false;
+      *slot = spool::value(spool::object{});
+      cur = slot;
+      id = tables_.add(id, seg.text, {table_kind::dotted, 0, s_.offset(seg.at)});
+      return true;
+    }
+    table_node& node = tables_.node(child);
+    switch (node.kind) {
+      case table_kind::implicit:
+        // Extended by dotted keys, it counts as defined by them: no [header] may define it later.
+        node = {table_kind::dotted, 0, s_.offset(seg.at)};
+        [[fallthrough]];
+      case table_kind::dotted:
+        cur = parent.find(seg.text);
+        id = child;
+        return true;
+      case table_kind::array_of_tables:
+        return key_error(errc::duplicate_key, seg.at, i + 1,
+                         "is an array of tables; dotted keys cannot extend it", node.defined_at);
+      default:
+        return key_error(errc::duplicate_key, seg.at, i + 1,
+                         "is a table defined by a header; dotted keys cannot extend it", node.defined_at);
+    }
+  }
+
+  // ---- key/value pairs -----------------------------------------------------------------------
+
+  // At a key inside `table` (node `id`): `key = value`, the key possibly dotted.
+  bool key_value(spool::value& table, std::uint32_t id, std::uint32_t depth) {
+    const char* key_start = s_.p;
+    if (!key_.scan(s_, opts_.max_depth - depth)) return false;
+    s_.skip_ws();
+    if (!s_.peek('=')) return s_.unexpected("'=' after the key");
+    ++s_.p;
+    s_.skip_ws();
+
+    spool::value* cur = &table;
+    const std::size_t n = key_.size();
+    for (std::size_t i = 0; i + 1 < n; ++i)
+      if (!descend_for_dotted(cur, id, i)) return false;
+    const key_segment last = key_.back();
+    spool::object& parent = cur->as_object();
+    auto [slot, added] = parent.try_emplace(last.text);
+    if (!added) {
+      const std::uint32_t child = tables_.find(id, last.text);
+      return key_error(errc::duplicate_key, last.at, n, "is defined twice",
+                       child != 0 ? tables_.get(child).defined_at : s_.offset(last.at));
+    }
+    if (!check_size(parent, last.at)) return false;
+    if (value(*slot, depth + static_cast<std::uint32_t>(n))) return true;
+    // Inline tables in the value reused key_; the key is read again to name it in the path.
+    scanner again = s_;
+    again.p = key_start;
+    key_.scan(again, UINT32_MAX);
+    for (std::size_t i = key_.size(); i-- > 0;) s_.err.at_key(key_[i].text);
+    return false;
+  }
+
+  // ---- values --------------------------------------------------------------------------------
+
+  bool value(spool::value& out, std::uint32_t depth) {
+    if (s_.at_end()) return s_.unexpected("a value");
+    switch (*s_.p) {
+      case '"':
+      case '\'':
+        return string(out);
+      case 't':
+        return keyword(out, "true", true);
+      case 'f':
+        return keyword(out, "false", false);
+      case '[':
+        return array(out, depth + 1);
+      case '{':
+        return inline_table(out, depth + 1);
+      case '+':
+      case '-':
+      case 'i':
+      case 'n':
+        return number(out);
+      default:
+        if (*s_.p >= '0' && *s_.p <= '9') return looks_like_datetime() ? datetime(out) : number(out);
+        return s_.unexpected("a value");
+    }
+  }
+
+  bool string(spool::value& out) {
+    ctx_.scratch.clear();
+    scanned_text text;
+    if (!scan_string(s_, ctx_.scratch, text)) return false;
+    if (text.view.size() > opts_.max_string_length)
+      return s_.fail(errc::size_exceeded, s_.p, "string longer than max_string_length");
+    out = spool::value(text.view);
+    return true;
+  }
+
+  bool keyword(spool::value& out, std::string_view word, bool v) {
+    const char* first = s_.p;
+    if (static_cast<std::size_t>(s_.end - s_.p) < word.size() || std::string_view(s_.p, word.size()) != word)
+      return s_.unexpected("a value");
+    s_.p += word.size();
+    if (!s_.at_end() && !has_class(*s_.p, cls::value_end)) {
+      s_.p = first;
+      return s_.unexpected("a value");
+    }
+    out = spool::value(v);
+    return true;
+  }
+
+  bool number(spool::value& out) {
+    detail::number n;
+    if (!scan_number(s_, n)) return false;
+    out = n.is_float ? spool::value(n.floating) : spool::value(n.integer);
+    return true;
+  }
+
+  // 1979-05-27... or 07:32...: a date or time starts with 4 digits and '-' or 2 digits and ':'.
+  bool looks_like_datetime() const noexcept {
+    auto digit = [this](std::ptrdiff_t i) { return s_.end - s_.p > i && s_.p[i] >= '0' && s_.p[i] <= '9'; };
+    if (digit(1) && s_.end - s_.p > 2 && s_.p[2] == ':') return true;
+    return digit(1) && digit(2) && digit(3) && s_.end - s_.p > 4 && s_.p[4] == '-';
+  }
+
+  bool datetime(spool::value& out) {
+    const char* first = s_.p;
+    const auto parsed = spool::detail::parse_datetime_prefix(first, s_.end, {.allow_omitted_seconds = s_.v11});
+    if (parsed.code != errc::ok) {
+      s_.fail(parsed.code, parsed.ptr, {}, "date-time");
+      s_.err.found = describe_char(parsed.ptr, s_.end);
+      return false;
+    }
+    s_.p = parsed.ptr;
+    if (!s_.at_end() && !has_class(*s_.p, cls::value_end)) return s_.unexpected("end of the date-time");
+    using spool::detail::datetime_kind;
+    switch (parsed.kind) {
+      case datetime_kind::offset_datetime:
+        out = spool::value(spool::detail::datetime_from<spool::offset_datetime>(parsed));
+        break;
+      case datetime_kind::local_datetime:
+        out = spool::value(spool::detail::datetime_from<spool::local_datetime>(parsed));
+        break;
+      case datetime_kind::local_date:
+        out = spool::value(parsed.date);
+        break;
+      case datetime_kind::local_time:
+        out = spool::value(parsed.time);
+        break;
+    }
+    return true;
+  }
+
+  bool check_depth(std::uint32_t depth) {
+    if (depth <= opts_.max_depth) return true;
+    return s_.fail(errc::depth_exceeded, s_.p, "nesting deeper than max_depth");
+  }
+
+  // At '[' of a value: a static array, closed once read.
+  bool array(spool::value& out, std::uint32_t depth) {
+    if (!check_depth(depth)) return false;
+    ++s_.p;
+    out = spool::value(spool::array{});
+    spool::array& elements = out.as_array();
+    for (;;) {
+      if (!s_.skip_blank()) return false;
+      if (s_.peek(']')) break;
+      if (elements.size() >= opts_.max_container_size)
+        return s_.fail(errc::size_exceeded, s_.p, "array has more than max_container_size elements");
+      elements.emplace_back();
+      if (!value(elements.back(), depth)) {
+        s_.err.at_index(elements.size() - 1);
+        return false;
+      }
+      if (!s_.skip_blank()) return false;
+      if (s_.peek(',')) {
+        ++s_.p;
+        continue;
+      }
+      if (!s_.peek(']')) return s_.unexpected("',' or ']' in the array");
+      break;
+    }
+    ++s_.p;
+    return true;
+  }
+
+  // Inside an inline table: spaces, and in TOML 1.1 newlines and comments too.
+  bool inline_blank() {
+    if (s_.v11) return s_.skip_blank();
+    s_.skip_ws();
+    return true;
+  }
+
+  // At '{': an inline table; its own dotted keys may build sub-tables, nothing else may later.
+  bool inline_table(spool::value& out, std::uint32_t depth) {
+    if (!check_depth(depth)) return false;
+    const char* open = s_.p++;
+    out = spool::value(spool::object{});
+    const std::uint32_t id = tables_.fresh({table_kind::inline_table, 0, s_.offset(open)});
+    if (!inline_blank()) return false;
+    if (s_.peek('}')) return ++s_.p, true;
+    for (;;) {
+      if (!key_value(out, id, depth)) return false;
+      if (!inline_blank()) return false;
+      if (s_.peek('}')) break;
+      if (!s_.peek(',')) {
+        if (!s_.v11 && (s_.peek('\n') || s_.peek('\r')))
+          return s_.fail(errc::syntax, s_.p, "newline inside an inline table (allowed from TOML 1.1)");
+        return s_.unexpected("',' or '}' in the inline table");
+      }
+      ++s_.p;
+      if (!inline_blank()) return false;
+      if (s_.peek('}')) {
+        if (!s_.v11) return s_.fail(errc::syntax, s_.p, "trailing comma in an inline table (allowed from TOML 1.1)");
+        break;
+      }
+    }
+    ++s_.p;
+    return true;
+  }
+
+  // ---- errors --------------------------------------------------------------------------------
+
+  bool check_size(const spool::object& table, const char* at) {
+    if (table.size() <= opts_.max_container_size) return true;
+    return s_.fail(errc::size_exceeded, at, "table has more than max_container_size keys");
+  }
+
+  static std::string first_at(const scanner& s, std::size_t offset) {
+    return " (first at line " + std::to_string(line_of(s, offset)) + ")";
+  }
+
+  // A [header] that names something already defined.
+  bool redefined(const char* at, std::size_t count, std::string_view what, std::size_t first = SIZE_MAX) {
+    std::string detail = "table '" + key_.path(count) + "' " + std::string(what);
+    if (first != SIZE_MAX) detail += first_at(s_, first);
+    s_.fail(errc::duplicate_key, at, std::move(detail));
+    s_.err.path = key_.path(count);
+    return false;
+  }
+
+  // An error at the first `count` segments of the key being read; the path is relative to the
+  // table the key is in, and the callers unwinding prepend the rest.
+  bool key_error(errc code, const char* at, std::size_t count, std::string_view what, std::size_t first) {
+    std::string path = key_.path(count);
+    std::string detail = "key '" + path + "' " + std::string(what);
+    if (first != s_.offset(at)) detail += first_at(s_, first);
+    s_.fail(code, at, std::move(detail));
+    s_.err.path = std::move(path);
+    return false;
+  }
+
+  // A header or dotted key that tries to go through a value that is closed: a scalar, an
+  // inline table or a static array.
+  bool closed_value(const char* at, std::size_t count, const spool::value& v) {
+    std::string_view what = v.is_object() ? "is an inline table; nothing can be added to it"
+                            : v.is_array() ? "is a static array; it cannot be extended"
+                                           : "is a value, not a table";
+    return key_error(errc::duplicate_key, at, count, what, s_.offset(at));
+  }
+
+  reader_context& ctx_;
+  scanner& s_;
+  key_path& key_;
+  table_registry& tables_;
+  const read_options& opts_;
+};
+
+}  // namespace spool::toml::detail

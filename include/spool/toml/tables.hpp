@@ -1,0 +1,134 @@
+// What TOML remembers about each table while a document is read, to reject what the spec
+// rejects: a table defined twice, dotted keys reopening a [table], anything added to an inline
+// table or a static array, [table] on an array of tables and the like.
+//
+// Every table a header or a dotted key can reach gets a node id (the root is 0) and a state; a
+// child map finds the node of (parent, key). Values that are not listed (scalars, inline tables,
+// static arrays) are closed to headers and dotted keys by that very absence. Node states and map
+// slots live in generation-stamped tables, so a pooled decoder forgets a document in O(1).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <spool/detail/generation_table.hpp>
+
+namespace spool::toml::detail {
+
+enum class table_kind : std::uint8_t {
+  none = 0,         // not a node of this document
+  implicit,         // created as a parent by a [a.b.c] path; one [header] may still define it
+  header,           // defined by a [header], or one element of an [[array]]
+  dotted,           // created by dotted keys; headers may add sub-tables, not define it
+  inline_table,     // an inline table being read: its own dotted keys may still extend it
+  array_of_tables,  // [[header]]: later [[header]]s append, paths reach the last element
+};
+
+struct table_node {
+  table_kind kind = table_kind::none;
+  std::uint32_t last_element = 0;  // array_of_tables: node of the element [[header]] made last
+  std::size_t defined_at = 0;      // byte offset of the header or key that made it what it is
+};
+
+class table_registry {
+ public:
+  static constexpr std::uint32_t root = 0;
+
+  // Forgets the previous document: O(1) (plus the valve of the generation tables).
+  void reset() {
+    nodes_.reset();
+    slots_.reset();
+    keys_.clear();
+    next_node_ = 1;
+    used_ = 0;
+    // The slot table's valve may have dropped its storage; start small again with it.
+    if (slots_.storage_size() == 0) capacity_ = 0;
+    nodes_[root] = {table_kind::header, 0, 0};
+  }
+
+  // Heap bytes held for the next document (a pooled context drops itself when this is large).
+  std::size_t retained_bytes() const noexcept {
+    return keys_.capacity() + slots_.storage_size() * sizeof(slot) + nodes_.storage_size() * sizeof(table_node);
+  }
+
+  table_node& node(std::uint32_t id) { return nodes_[id]; }
+  table_node get(std::uint32_t id) const { return nodes_.get(id); }
+
+  // The node of `key` inside `parent`, or 0 when there is none (0 is the root, never a child).
+  std::uint32_t find(std::uint32_t parent, std::string_view key) const {
+    if (capacity_ == 0) return 0;
+    const std::uint32_t h = hash(parent, key);
+    for (std::size_t i = h & (capacity_ - 1);; i = (i + 1) & (capacity_ - 1)) {
+      const slot s = slots_.get(i);
+      if (s.node == 0) return 0;
+      if (s.hash == h && s.parent == parent && key_of(s) == key) return s.node;
+    }
+  }
+
+  // A fresh node, listed as `key` of `parent` (the caller has checked find() is 0).
+  std::uint32_t add(std::uint32_t parent, std::string_view key, table_node state) {
+    const std::uint32_t id = fresh(state);
+    if ((used_ + 1) * 2 > capacity_) grow();
+    const std::uint32_t h = hash(parent, key);
+    place({id, parent, h, static_cast<std::uint32_t>(keys_.size()), static_cast<std::uint32_t>(key.size())});
+    keys_.append(key);
+    ++used_;
+    return id;
+  }
+
+  // A fresh node that no key leads to: array elements and inline tables, whose own dotted keys
+  // need a parent id.
+  std::uint32_t fresh(table_node state) {
+    const std::uint32_t id = next_node_++;
+    nodes_[id] = state;
+    return id;
+  }
+
+ private:
+  struct slot {
+    std::uint32_t node = 0;  // 0: empty
+    std::uint32_t parent = 0;
+    std::uint32_t hash = 0;
+    std::uint32_t key_offset = 0;
+    std::uint32_t key_length = 0;
+  };
+
+  // FNV-1a over the key, seeded with the parent: keys are short and few (headers, dotted keys).
+  static std::uint32_t hash(std::uint32_t parent, std::string_view key) noexcept {
+    std::uint32_t h = 2166136261u ^ (parent * 0x9E3779B9u);
+    for (char c : key) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+    return h;
+  }
+
+  std::string_view key_of(const slot& s) const noexcept {
+    return std::string_view(keys_).substr(s.key_offset, s.key_length);
+  }
+
+  void place(const slot& s) {
+    std::size_t i = s.hash & (capacity_ - 1);
+    while (slots_.get(i).node != 0) i = (i + 1) & (capacity_ - 1);
+    slots_[i] = s;
+  }
+
+  void grow() {
+    std::vector<slot> live;
+    live.reserve(used_);
+    for (std::size_t i = 0; i < capacity_; ++i)
+      if (const slot s = slots_.get(i); s.node != 0) live.push_back(s);
+    capacity_ = capacity_ == 0 ? 64 : capacity_ * 2;
+    slots_.reset();
+    for (const slot& s : live) place(s);
+  }
+
+  spool::detail::generation_table<table_node> nodes_;
+  spool::detail::generation_table<slot> slots_;
+  std::string keys_;  // the keys of the child map, back to back
+  std::uint32_t next_node_ = 1;
+  std::size_t used_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace spool::toml::detail
