@@ -1,0 +1,64 @@
+// How many members an aggregate has, found without macros.
+//
+// T{{}, {}, ...} with n empty braces is valid exactly while n <= the number of members: a `{}`
+// initialises one whole member, never a piece of one through brace elision, so C arrays, nested
+// aggregates, std::optional and every other default-constructible member count as one. A binary
+// search over n keeps the work to a handful of probes.
+//
+// Not supported, and rejected with a message rather than miscounted: reference members, members
+// `{}` cannot initialise (no non-explicit default constructor), more than max_members members.
+// Base classes count as members here while structured bindings reject them, so aggregates with
+// bases need meta<T>::members.
+#pragma once
+
+#include <spool/detail/reflect/tie.hpp>
+
+#include <cstddef>
+#include <type_traits>
+
+namespace spool::detail {
+
+// Stand-ins for a member that `{}` could not initialise, so the count can tell it from the end
+// of the aggregate. Never defined: they appear only in unevaluated probes.
+struct any_value {
+  template <class U>
+  operator U() const noexcept;
+};
+struct any_lvalue {
+  template <class U>
+  operator U&() const noexcept;
+};
+
+// Largest n in [Lo, Hi) with T{n braces} valid, given that Lo fits and Hi does not.
+template <class T, std::size_t Lo, std::size_t Hi>
+consteval std::size_t search_member_count() {
+  if constexpr (Hi - Lo <= 1) {
+    return Lo;
+  } else {
+    constexpr std::size_t mid = Lo + (Hi - Lo) / 2;
+    if constexpr (braces_fit<T, mid>()) {
+      return search_member_count<T, mid, Hi>();
+    } else {
+      return search_member_count<T, Lo, mid>();
+    }
+  }
+}
+
+template <class T>
+consteval std::size_t count_members() {
+  static_assert(std::is_aggregate_v<T>, "spool: only aggregates are reflected without meta<T>::members");
+  static_assert(!braces_fit<T, max_members + 1>(),
+                "spool: aggregate reflection supports at most max_members (128) members; describe a "
+                "larger type with meta<T>::members, or raise the limit with tools/generate_tie.py");
+  constexpr std::size_t n = search_member_count<T, 0, max_members + 1>();
+  static_assert(!braces_fit<T, n, any_value>() && !braces_fit<T, n, any_lvalue>(),
+                "spool: a member of this aggregate cannot be initialised from {} (a reference, or a "
+                "type without a non-explicit default constructor); such aggregates are not "
+                "reflected, describe them with meta<T>::members");
+  return n;
+}
+
+template <class T>
+inline constexpr std::size_t member_count = count_members<std::remove_cv_t<T>>();
+
+}  // namespace spool::detail

@@ -1,0 +1,67 @@
+// The C++ names of an aggregate's members, read at compile time from the compiler's own text.
+//
+// The address of a member of an object that is declared but never defined is a constant
+// expression; passed as a template argument it is spelled ending with the member's name.
+#pragma once
+
+#include <spool/detail/reflect/member_access.hpp>
+#include <spool/detail/reflect/name_table.hpp>
+#include <spool/detail/reflect/pretty_name.hpp>
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+#include <utility>
+
+namespace spool::detail {
+
+// Never defined: only addresses of its members are formed, in constant expressions.
+template <class T>
+extern const T external_object;
+
+// A class wrapper keeps the pointer a valid template argument on both compilers.
+template <class P>
+struct address_wrapper {
+  const P* pointer;
+};
+template <class P>
+address_wrapper(const P*) -> address_wrapper<P>;
+
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wundefined-var-template"  // external_object is never defined
+#endif
+
+template <class T, std::size_t I>
+consteval std::string_view member_name_view() {
+  constexpr address_wrapper wrapper{&aggregate_member<I>(external_object<T>)};
+  return argument_name<wrapper>();
+}
+
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+
+template <class T>
+consteval auto member_name_views() {
+  return []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<spelled, sizeof...(I)>{spelled{member_name_view<T, I>()}...};
+  }(std::make_index_sequence<member_count<T>>{});
+}
+
+template <class T>
+consteval std::size_t member_names_size() {
+  return joined_size(member_name_views<T>());
+}
+
+// The views point into __PRETTY_FUNCTION__ texts, so they are copied out within one evaluation.
+template <class T>
+consteval auto make_member_names() {
+  return join_names<member_names_size<T>()>(member_name_views<T>());
+}
+
+// member_names<T>[i]: the C++ name of T's i-th member.
+template <class T>
+inline constexpr auto member_names = make_member_names<T>();
+
+}  // namespace spool::detail
