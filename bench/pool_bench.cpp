@@ -141,7 +141,7 @@ void add_read_benchmarks() {
         benchmark::DoNotOptimize(body.value()->data());
       });
     });
-    add_memcpy_reference("ReadFile/" + label, in.bytes);
+    add_memcpy_reference(label, in.bytes);
   }
 }
 

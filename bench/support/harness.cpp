@@ -69,8 +69,8 @@ void add_skipped(const std::string& name, std::string_view peer) {
   });
 }
 
-void add_memcpy_reference(const std::string& input_name, const std::string& bytes) {
-  add(input_name + "/memcpy", [&bytes](benchmark::State& state) {
+void add_memcpy_reference(const std::string& input, const std::string& bytes) {
+  add("Reference/" + input + "/memcpy", [&bytes](benchmark::State& state) {
     std::vector<char> target(bytes.size());
     measure(state, bytes.size(), [&] {
       std::memcpy(target.data(), bytes.data(), bytes.size());

@@ -34,9 +34,9 @@ benchmark::internal::Benchmark* add(const std::string& name, F&& body) {
 // A row that says why it has no figures: "skipped: <peer> not installed".
 void add_skipped(const std::string& name, std::string_view peer);
 
-// "<input>/memcpy": copying the input once, the bandwidth ceiling every reader of it is read
-// against.
-void add_memcpy_reference(const std::string& input_name, const std::string& bytes);
+// "Reference/<input>/memcpy": copying the input once, the bandwidth ceiling that every benchmark
+// on that input ("<benchmark>/<input>/<library>") is read against.
+void add_memcpy_reference(const std::string& input, const std::string& bytes);
 
 // MB/s in the report: bytes read or written per operation.
 inline void set_bytes(benchmark::State& state, std::size_t per_op) {

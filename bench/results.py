@@ -1,0 +1,352 @@
+#!/usr/bin/env python3
+"""Summarises Google Benchmark JSON files written by bench/run.sh.
+
+    results.py --table FILE.json...                      a short table on stdout
+    results.py --markdown OUT.md --charts DIR FILE.json  bench/RESULTS.md and SVG charts (gnuplot)
+
+Benchmark names read "<benchmark>/<input>/<library>". Each file's context names its A/B variant
+("base" or the SPOOL_DISABLE_* switch's suffix). Every repetition of every process is one sample;
+a figure is the median of its samples, its spread the interquartile range over the median.
+Standard library only (runs with Debian's python3).
+"""
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+from collections import defaultdict
+
+TIME_SCALE = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+# The A/B switches, in the words of RESULTS.md.
+VARIANTS = {
+    "nopool": "pool off (SPOOL_DISABLE_POOL)",
+    "nofastpath": "limit check without the constant fast path (SPOOL_DISABLE_LIMIT_FAST_PATH)",
+    "noexact": "growth instead of exact-size reads (SPOOL_DISABLE_EXACT_SIZE_READ)",
+    "nogenreset": "clearing instead of generation reset (SPOOL_DISABLE_GENERATION_RESET)",
+    "nomemo": "registry lookup instead of the MRU plan memo (SPOOL_DISABLE_PLAN_MEMO)",
+    "norecycle": "naive stream buffer instead of recycling (SPOOL_DISABLE_STREAM_RECYCLE)",
+}
+
+# Pairs inside one executable: (segment of the baseline row, segment of the changed row, label).
+INNER_PAIRS = [
+    ("100KB_limit_default", "100KB_limit_256KiB", "retention limit raised to 256 KiB"),
+    ("limit_default", "limit_256KiB", "retention limit raised to 256 KiB"),
+]
+
+
+class Sample:
+    __slots__ = ("ns", "mbps", "allocs", "bytes")
+
+    def __init__(self, run):
+        self.ns = run["real_time"] * TIME_SCALE[run.get("time_unit", "ns")]
+        bps = run.get("bytes_per_second")
+        self.mbps = bps / 1e6 if bps else None
+        self.allocs = run.get("allocs/op")
+        self.bytes = run.get("bytes/op")
+
+
+class Row:
+    """All samples of one benchmark name in one variant."""
+
+    def __init__(self, name):
+        self.name = name
+        parts = name.split("/")
+        self.library = parts[-1]
+        self.key = "/".join(parts[:-1])
+        self.input = parts[-2] if len(parts) >= 2 else ""
+        self.samples = []
+        self.skipped = None
+
+    def median(self, field):
+        values = [getattr(s, field) for s in self.samples if getattr(s, field) is not None]
+        return statistics.median(values) if values else None
+
+    def spread(self):
+        times = sorted(s.ns for s in self.samples)
+        if len(times) < 4:
+            return (times[-1] - times[0]) / 2 / statistics.median(times) if len(times) > 1 else 0.0
+        q = statistics.quantiles(times, n=4)
+        return (q[2] - q[0]) / 2 / statistics.median(times)
+
+
+def load(paths):
+    """-> ({area: {variant: {name: Row}}}, contexts)"""
+    areas = defaultdict(lambda: defaultdict(dict))
+    contexts = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        context = data.get("context", {})
+        contexts.append(context)
+        variant = context.get("spool_variant", "base")
+        area = os.path.basename(context.get("executable", path)).split("_bench")[0]
+        rows = areas[area][variant]
+        for run in data.get("benchmarks", []):
+            if run.get("run_type", "iteration") != "iteration":
+                continue
+            name = run.get("run_name", run["name"])
+            row = rows.setdefault(name, Row(name))
+            if run.get("error_occurred"):
+                row.skipped = run.get("error_message", "error")
+                continue
+            row.samples.append(Sample(run))
+    return areas, contexts
+
+
+def fmt_time(ns):
+    if ns is None:
+        return "-"
+    for unit, scale in (("s", 1e9), ("ms", 1e6), ("µs", 1e3)):
+        if ns >= scale:
+            return f"{ns / scale:.3g} {unit}"
+    return f"{ns:.3g} ns"
+
+
+def fmt_num(x, digits=3):
+    if x is None:
+        return "-"
+    if x == 0:
+        return "0"
+    if abs(x) >= 1e6:
+        return f"{x / 1e6:.{digits}g}M"
+    if abs(x) >= 1e4:
+        return f"{x / 1e3:.{digits}g}k"
+    if abs(x) >= 100:
+        return f"{x:.0f}"
+    return f"{x:.{digits}g}"
+
+
+def fmt_bytes(x):
+    if x is None:
+        return "-"
+    for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if x >= scale:
+            return f"{x / scale:.3g} {unit}"
+    return f"{x:.3g} B"
+
+
+def fmt_ratio(r):
+    return "-" if r is None else f"{r:.2f}×"
+
+
+def memcpy_rows(rows):
+    return {r.input: r for r in rows.values() if r.library == "memcpy" and r.samples}
+
+
+def peer_ratios(rows):
+    """{(key): {library: peer_time / spool_time}} for keys that have a spool row."""
+    by_key = defaultdict(dict)
+    for r in rows.values():
+        if r.samples:
+            by_key[r.key][r.library] = r
+    out = {}
+    for key, libs in by_key.items():
+        spool = libs.get("spool")
+        if spool is None:
+            continue
+        out[key] = {lib: r.median("ns") / spool.median("ns")
+                    for lib, r in libs.items() if lib not in ("spool", "memcpy")}
+    return out
+
+
+def order_key(row):
+    return (row.key, row.library != "spool", row.library)
+
+
+def area_table(rows):
+    """Markdown table of one area's base variant."""
+    references = memcpy_rows(rows)
+    ratios = peer_ratios(rows)
+    lines = ["| benchmark | library | median | ± | MB/s | of memcpy | bytes/op | allocs/op | peer time / spool time |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---|"]
+    for row in sorted(rows.values(), key=order_key):
+        if row.library == "memcpy":
+            continue
+        if row.skipped and not row.samples:
+            lines.append(f"| {row.key} | {row.library} | {row.skipped} | | | | | | |")
+            continue
+        mbps = row.median("mbps")
+        ref = references.get(row.input)
+        fraction = f"{100 * mbps / ref.median('mbps'):.1f} %" if mbps and ref else "-"
+        vs = ""
+        if row.library == "spool" and row.key in ratios:
+            vs = ", ".join(f"{lib} {fmt_ratio(r)}" for lib, r in sorted(ratios[row.key].items()))
+        lines.append(f"| {row.key} | {row.library} | {fmt_time(row.median('ns'))} | {100 * row.spread():.1f} % | "
+                     f"{fmt_num(mbps)} | {fraction} | {fmt_bytes(row.median('bytes'))} | "
+                     f"{fmt_num(row.median('allocs'))} | {vs} |")
+    if references:
+        lines.append("")
+        lines.append("memcpy of each input (the bandwidth reference): " + ", ".join(
+            f"{name} {fmt_num(r.median('mbps'))} MB/s" for name, r in sorted(references.items())))
+    return lines
+
+
+def ab_table(area, variants):
+    base = variants.get("base", {})
+    lines = []
+    for variant, rows in sorted(variants.items()):
+        if variant == "base":
+            continue
+        lines += ["", f"**{VARIANTS.get(variant, variant)}** (`{area}_bench_{variant}` against `{area}_bench`)", "",
+                  "| benchmark | on | off | off / on time | bytes/op on → off | allocs/op on → off |",
+                  "|---|---:|---:|---:|---|---|"]
+        for name in sorted(rows):
+            off, on = rows[name], base.get(name)
+            if on is None or not on.samples or not off.samples or off.library == "memcpy":
+                continue
+            lines.append(f"| {name} | {fmt_time(on.median('ns'))} | {fmt_time(off.median('ns'))} | "
+                         f"{fmt_ratio(off.median('ns') / on.median('ns'))} | "
+                         f"{fmt_bytes(on.median('bytes'))} → {fmt_bytes(off.median('bytes'))} | "
+                         f"{fmt_num(on.median('allocs'))} → {fmt_num(off.median('allocs'))} |")
+    inner = []
+    for name, row in sorted(base.items()):
+        for before, after, label in INNER_PAIRS:
+            segments = name.split("/")
+            if before not in segments:
+                continue
+            other = base.get("/".join(after if s == before else s for s in segments))
+            if other is None or not other.samples or not row.samples:
+                continue
+            inner.append(f"| {name} → {other.name} | {label} | {fmt_time(row.median('ns'))} → "
+                         f"{fmt_time(other.median('ns'))} | {fmt_ratio(row.median('ns') / other.median('ns'))} | "
+                         f"{fmt_bytes(row.median('bytes'))} → {fmt_bytes(other.median('bytes'))} | "
+                         f"{fmt_num(row.median('allocs'))} → {fmt_num(other.median('allocs'))} |")
+    if inner:
+        lines += ["", "**Inside one executable**", "",
+                  "| benchmark | change | time | before / after time | bytes/op | allocs/op |",
+                  "|---|---|---|---:|---|---|"] + inner
+    return lines
+
+
+def machine():
+    cpu = platform.processor() or "unknown"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}"
+
+
+def chart(area, rows, directory):
+    """A grouped bar chart of speed (MB/s, or operations/s where no size is known) per library."""
+    gnuplot = shutil.which("gnuplot")
+    if gnuplot is None:
+        return None
+    keys = defaultdict(dict)
+    for r in rows.values():
+        if r.samples and r.library != "memcpy":
+            keys[r.key][r.library] = r
+    keys = {k: v for k, v in keys.items() if "spool" in v and len(v) > 1}
+    if not keys:
+        return None
+    libraries = sorted({lib for v in keys.values() for lib in v}, key=lambda l: (l != "spool", l))
+    os.makedirs(directory, exist_ok=True)
+    data = os.path.join(directory, f"{area}.dat")
+    with open(data, "w", encoding="utf-8") as f:
+        f.write("benchmark " + " ".join(libraries) + "\n")
+        for key in sorted(keys):
+            spool_ns = keys[key]["spool"].median("ns")
+            cells = [f"{spool_ns / keys[key][lib].median('ns'):.4f}" if lib in keys[key] else "NaN"
+                     for lib in libraries]
+            f.write(f'"{key}" ' + " ".join(cells) + "\n")
+    svg = os.path.join(directory, f"{area}.svg")
+    script = f"""
+set terminal svg size 1100,{300 + 28 * len(keys)} dynamic font 'sans,11'
+set output '{svg}'
+set title '{area}: speed relative to spool (spool = 1, higher is faster)'
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set key outside right top
+set xtics rotate by -35 left noenhanced
+set ylabel 'speed / spool speed'
+set grid ytics
+set yrange [0:*]
+plot for [i=2:{len(libraries) + 1}] '{data}' using i:xtic(1) title columnhead(i)
+"""
+    subprocess.run([gnuplot], input=script, text=True, check=True)
+    os.remove(data)
+    return svg
+
+
+def markdown(areas, contexts, command, charts_dir, out_path):
+    ctx = contexts[0] if contexts else {}
+    lines = ["# spool benchmark results", "",
+             "Generated by `bench/results.py` from the JSON output of "
+             f"`{command}`; do not edit by hand.", "",
+             f"- date: {ctx.get('date', '?')}",
+             f"- machine: {machine()}",
+             f"- compiler: {ctx.get('compiler', '?')}",
+             f"- flags (spool and every header-only peer): `{ctx.get('flags', '?')}`; "
+             "simdjson is Debian's prebuilt shared library",
+             f"- peers: {ctx.get('peers', '?')}",
+             f"- inputs: {ctx.get('inputs', '?')}",
+             f"- Google Benchmark {ctx.get('library_build_type', '')} build; "
+             f"samples per figure: repetitions × rounds (separate processes, A/B interleaved)",
+             "",
+             "Median wall time per operation; ± is half the interquartile range over the median. "
+             "bytes/op and allocs/op count every heap allocation (malloc family, so C allocators "
+             "too) made by the operation, measured after the timed loop with warm pools. "
+             "`peer time / spool time` above 1 means spool is faster by that factor.", ""]
+    for area in sorted(areas):
+        variants = areas[area]
+        lines += [f"## {area}", ""]
+        if "base" in variants:
+            lines += area_table(variants["base"])
+            svg = chart(area, variants["base"], charts_dir) if charts_dir else None
+            if svg:
+                rel = os.path.relpath(svg, os.path.dirname(os.path.abspath(out_path)))
+                lines += ["", f"![{area}: spool against the peers]({rel})"]
+        ab = ab_table(area, variants)
+        if ab:
+            lines += ["", "### A/B: each mechanism against its switched-off build"] + ab
+        lines.append("")
+    with open(out_path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def table(areas):
+    for area in sorted(areas):
+        rows = areas[area].get("base", {})
+        ratios = peer_ratios(rows)
+        print(f"\n== {area}")
+        print(f"{'benchmark':<52} {'library':<13} {'time':>10} {'MB/s':>8} {'bytes/op':>10} {'allocs/op':>9}  vs spool")
+        for row in sorted(rows.values(), key=order_key):
+            if row.skipped and not row.samples:
+                print(f"{row.key:<52} {row.library:<13} {row.skipped}")
+                continue
+            vs = ""
+            if row.library != "spool" and row.library != "memcpy" and row.key in ratios:
+                vs = f"spool {fmt_ratio(ratios[row.key][row.library])} faster"
+            print(f"{row.key:<52} {row.library:<13} {fmt_time(row.median('ns')):>10} "
+                  f"{fmt_num(row.median('mbps')):>8} {fmt_bytes(row.median('bytes')):>10} "
+                  f"{fmt_num(row.median('allocs')):>9}  {vs}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--table", action="store_true")
+    parser.add_argument("--markdown")
+    parser.add_argument("--charts")
+    parser.add_argument("--command", default="bench/run.sh")
+    args = parser.parse_args()
+    areas, contexts = load(args.files)
+    if args.table or not args.markdown:
+        table(areas)
+    if args.markdown:
+        markdown(areas, contexts, args.command, args.charts, args.markdown)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Runs every benchmark executable and writes bench/RESULTS.md and the charts in bench/charts/.
+#
+#   bench/run.sh                      full run: builds build/bench (Release) if needed, then
+#                                     2 rounds x 5 repetitions of every executable
+#   bench/run.sh --short              one short pass of the base executables, a table on stdout
+#   options: --build-dir DIR  --rounds N  --repetitions N  --min-time SECONDS  --filter REGEX
+#            --no-build (use the executables as they are; the bench-short target passes it)
+#
+# A/B variants (the same benchmark built with one SPOOL_DISABLE_* switch) run interleaved with
+# their base executable, A B A B ..., each run a separate process, so drift on a shared machine
+# falls on both sides alike. Variants run only the spool rows: the peers do not change.
+set -euo pipefail
+
+invocation="bench/run.sh $*"
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$here")
+build_dir="$root/build/bench"
+short=0
+build=1
+rounds=2
+repetitions=5
+min_time=0.2
+filter=""
+
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --short) short=1 ;;
+    --no-build) build=0 ;;
+    --build-dir) build_dir=$2; shift ;;
+    --rounds) rounds=$2; shift ;;
+    --repetitions) repetitions=$2; shift ;;
+    --min-time) min_time=$2; shift ;;
+    --filter) filter=$2; shift ;;
+    -h|--help) sed -n '2,13p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+python=${PYTHON:-python3}
+if [[ $build -eq 1 ]]; then
+  if [[ ! -f "$build_dir/CMakeCache.txt" ]]; then
+    cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DSPOOL_BUILD_TESTS=OFF -DSPOOL_BUILD_TOOLS=OFF
+  fi
+  cmake --build "$build_dir" --target bench-all
+fi
+
+manifest="$build_dir/bench/executables.txt"
+if [[ ! -f "$manifest" ]]; then
+  echo "run.sh: $manifest not found; build the benchmarks first" >&2
+  exit 1
+fi
+
+out="$build_dir/bench/results/$(date -u +%Y%m%dT%H%M%SZ)"
+mkdir -p "$out"
+
+if [[ $short -eq 1 ]]; then
+  rounds=1
+  repetitions=1
+fi
+
+run() {  # area variant executable round
+  local area=$1 variant=$2 exe=$3 round=$4 flt=$filter
+  if [[ $variant != base && -z $flt ]]; then flt='/spool$'; fi
+  local args=(--benchmark_repetitions="$repetitions" --benchmark_min_time="$min_time"
+              --benchmark_out="$out/$area.$variant.$round.json" --benchmark_out_format=json)
+  [[ -n $flt ]] && args+=(--benchmark_filter="$flt")
+  echo "[$round/$rounds] $area ($variant)" >&2
+  "$exe" "${args[@]}" > "$out/$area.$variant.$round.txt" 2>&1 || {
+    echo "run.sh: $exe failed, see $out/$area.$variant.$round.txt" >&2
+    return 1
+  }
+}
+
+for ((round = 1; round <= rounds; ++round)); do
+  while read -r area variant exe; do
+    [[ $short -eq 1 && $variant != base ]] && continue
+    run "$area" "$variant" "$exe" "$round"
+  done < "$manifest"
+done
+
+if [[ $short -eq 1 ]]; then
+  "$python" "$here/results.py" --table "$out"/*.json
+else
+  "$python" "$here/results.py" --markdown "$here/RESULTS.md" --charts "$here/charts" \
+    --command "$invocation" "$out"/*.json
+  echo "wrote $here/RESULTS.md and $here/charts/ from $out" >&2
+fi
