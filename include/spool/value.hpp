@@ -76,7 +76,6 @@ struct ext {
 
 class value;
 class object;
-class member;
 using array = std::vector<value>;
 using bytes_view = std::span<const std::byte>;
 
@@ -206,7 +205,7 @@ class value {
   friend bool operator==(const value& a, const value& b) noexcept;
 
  private:
-  friend class member;
+  friend class object;  // object::member reads its key through stored_string()
   static constexpr std::uint8_t tag(spool::kind k) noexcept { return static_cast<std::uint8_t>(k); }
   std::string_view stored_string() const noexcept { return storage_.bytes(); }
   void destroy(unsigned depth) noexcept;
@@ -237,3 +236,4 @@ value to_value(const T& x);
 
 #include <spool/detail/value/object.hpp>
 #include <spool/detail/value/value_impl.hpp>
+#include <spool/detail/value/convert.hpp>

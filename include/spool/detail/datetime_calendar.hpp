@@ -103,7 +103,11 @@ constexpr bool from_duration(std::chrono::duration<Rep, Period> d, std::int64_t 
     constexpr std::int64_t den = Period::den;
     seconds = floor_div(count, den);
     const std::int64_t rest = count - seconds * den;
-    nanos = den <= nanos_per_second ? rest * (nanos_per_second / den) : rest / (den / nanos_per_second);
+    if constexpr (den <= nanos_per_second) {
+      nanos = rest * (nanos_per_second / den);
+    } else {
+      nanos = rest / (den / nanos_per_second);
+    }
   }
   if (__builtin_add_overflow(seconds, shift_seconds, &seconds)) return false;
   constexpr std::int64_t first = days_since_epoch(0, 1, 1) * seconds_per_day;

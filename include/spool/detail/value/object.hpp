@@ -17,20 +17,6 @@
 
 namespace spool {
 
-// One key and its value. The key is fixed once the member exists; the value is free to change.
-class member {
- public:
-  member(std::string_view key, spool::value v) : key_(key), value(std::move(v)) {}
-
-  std::string_view key() const noexcept { return key_.stored_string(); }
-
- private:
-  spool::value key_;  // always a string: 14 bytes inline, the rest on the heap
-
- public:
-  spool::value value;
-};
-
 namespace detail {
 
 // A fast, well-mixed hash for short keys (word at a time, multiply-xorshift rounds).
@@ -58,6 +44,20 @@ inline std::uint64_t hash_key(std::string_view key) noexcept {
 
 class object {
  public:
+  // One key and its value. The key is fixed once the member exists; the value is free to change.
+  class member {
+   public:
+    member(std::string_view key, spool::value v) : key_(key), value(std::move(v)) {}
+
+    std::string_view key() const noexcept { return key_.stored_string(); }
+
+   private:
+    spool::value key_;  // always a string: 14 bytes inline, the rest on the heap
+
+   public:
+    spool::value value;
+  };
+
   using iterator = std::vector<member>::iterator;
   using const_iterator = std::vector<member>::const_iterator;
   static constexpr std::size_t index_threshold = 16;
@@ -211,7 +211,7 @@ inline void object::reindex() noexcept {
 
 inline bool operator==(const object& a, const object& b) noexcept {
   if (a.size() != b.size()) return false;
-  for (const member& m : a) {
+  for (const object::member& m : a) {
     const value* other = b.find(m.key());
     if (other == nullptr || !(*other == m.value)) return false;
   }

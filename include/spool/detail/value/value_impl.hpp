@@ -145,7 +145,7 @@ inline void value::destroy(unsigned depth) noexcept {
         delete a;
       } else {
         spool::object* o = if_object();
-        for (member& m : *o) m.value.destroy(depth + 1), m.value.storage_.reset();
+        for (spool::object::member& m : *o) m.value.destroy(depth + 1), m.value.storage_.reset();
         delete o;
       }
       break;
@@ -168,7 +168,7 @@ inline void value::destroy_without_recursion() noexcept {
     if (spool::array* a = current.if_array()) {
       std::for_each(a->begin(), a->end(), hand_over);
     } else if (spool::object* o = current.if_object()) {
-      for (member& m : *o) hand_over(m.value);
+      for (spool::object::member& m : *o) hand_over(m.value);
     }
   }
 }
