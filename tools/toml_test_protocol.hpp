@@ -119,7 +119,7 @@ inline spool::value to_tagged(const spool::value& v) {
   switch (v.kind()) {
     case spool::kind::object: {
       spool::value out = spool::value::object();
-      for (const spool::member& m : v.as_object()) out.try_emplace(m.key(), to_tagged(m.value));
+      for (const auto& m : v.as_object()) out.try_emplace(m.key(), to_tagged(m.value));
       return out;
     }
     case spool::kind::array: {
@@ -158,7 +158,7 @@ inline spool::result<spool::value> from_tagged(const spool::value& tagged) {
   if (is_tag(*members))
     return scalar(members->find("type")->as_string().value(), members->find("value")->as_string().value());
   spool::value out = spool::value::object();
-  for (const spool::member& m : *members) {
+  for (const auto& m : *members) {
     spool::result<spool::value> e = from_tagged(m.value);
     if (!e) return std::move(e).error().at_key(m.key());
     out.try_emplace(m.key(), std::move(*e));

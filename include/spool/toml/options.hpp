@@ -23,7 +23,7 @@ struct read_options {
   version toml_version = version::v1_1;
   bool error_on_unknown_keys = false;  // a key no struct field matches is an error (else skipped)
   bool require_all_fields = false;     // every struct field must be present (else only required() ones)
-  std::uint32_t max_depth = 256;       // nesting of arrays, inline tables and key paths
+  std::uint32_t max_depth = 256;       // nesting of tables and arrays, the root table being 1
   std::size_t max_input_size = unlimited;      // bytes of the whole document
   std::size_t max_string_length = unlimited;   // bytes of one decoded string
   std::size_t max_container_size = unlimited;  // elements of one array or keys of one table

@@ -67,6 +67,7 @@ class value_reader {
 
     spool::value* table = &root;
     std::uint32_t table_id = table_registry::root;
+    std::uint32_t table_depth = 1;
     for (;;) {
       s_.skip_ws();
       if (s_.at_end()) return true;
@@ -75,8 +76,9 @@ class value_reader {
         if (!s_.skip_comment()) return false;
       } else if (c == '[') {
         if (!header(root, table, table_id)) return false;
+        table_depth = static_cast<std::uint32_t>(key_.size()) + 1;
       } else if (c != '\n' && c != '\r') {
-        if (!key_value(*table, table_id, 0)) {
+        if (!key_value(*table, table_id, table_depth)) {
           if (!ctx_.table_path.empty()) spool::detail::prepend_path_segment(s_.err.path, ctx_.table_path);
           return false;
         }
@@ -94,7 +96,7 @@ class value_reader {
     const bool array = s_.peek('[');
     if (array) ++s_.p;
     s_.skip_ws();
-    if (!key_.scan(s_, opts_.max_depth)) return false;
+    if (!key_.scan(s_, levels_below(1))) return false;
     s_.skip_ws();
     if (!s_.peek(']')) return s_.unexpected("']' closing the table header");
     ++s_.p;
@@ -225,10 +227,11 @@ class value_reader {
 
   // ---- key/value pairs -----------------------------------------------------------------------
 
-  // At a key inside `table` (node `id`): `key = value`, the key possibly dotted.
+  // At a key inside `table` (node `id`, at `depth`): `key = value`, the key possibly dotted.
   bool key_value(spool::value& table, std::uint32_t id, std::uint32_t depth) {
     const char* key_start = s_.p;
-    if (!key_.scan(s_, opts_.max_depth - depth)) return false;
+    // n segments reach n - 1 tables below this one.
+    if (!key_.scan(s_, levels_below(depth) + 1)) return false;
     s_.skip_ws();
     if (!s_.peek('=')) return s_.unexpected("'=' after the key");
     ++s_.p;
@@ -247,7 +250,7 @@ class value_reader {
                        child != 0 ? tables_.get(child).defined_at : s_.offset(last.at));
     }
     if (!check_size(parent, last.at)) return false;
-    if (value(*slot, depth + static_cast<std::uint32_t>(n))) return true;
+    if (value(*slot, depth + static_cast<std::uint32_t>(n - 1))) return true;
     // Inline tables in the value reused key_; the key is read again to name it in the path.
     scanner again = s_;
     again.p = key_start;
@@ -257,6 +260,12 @@ class value_reader {
   }
 
   // ---- values --------------------------------------------------------------------------------
+
+  // Depth counts tables and arrays, the root table being 1; `depth` is that of the container
+  // the value goes in.
+  std::uint32_t levels_below(std::uint32_t depth) const noexcept {
+    return depth >= opts_.max_depth ? 0 : opts_.max_depth - depth;
+  }
 
   bool value(spool::value& out, std::uint32_t depth) {
     if (s_.at_end()) return s_.unexpected("a value");

@@ -85,7 +85,7 @@ class value_writer {
  private:
   // Keys of one table, then its sub-tables; `path` (the header keys) is in header_.
   bool table_body(const spool::object& table, std::size_t level) {
-    for (const spool::member& m : table) {
+    for (const auto& m : table) {
       if (is_section(m.value)) continue;
       indent(level);
       write_key(out_, m.key());
@@ -93,7 +93,7 @@ class value_writer {
       if (!inline_value(m.value, m.key())) return false;
       out_ += '\n';
     }
-    for (const spool::member& m : table) {
+    for (const auto& m : table) {
       if (!is_section(m.value)) continue;
       push_header(m.key());
       bool ok = true;
@@ -126,7 +126,7 @@ class value_writer {
   // A small table of scalars, when the options ask for inline tables.
   bool fits_inline(const spool::object& o) const {
     if (opts_.inline_table_max == 0 || o.size() > opts_.inline_table_max || o.empty()) return false;
-    for (const spool::member& m : o)
+    for (const auto& m : o)
       if (m.value.is_object() || is_array_of_tables(m.value)) return false;
     return true;
   }
@@ -135,7 +135,7 @@ class value_writer {
   // is implied by their headers.
   bool needs_header(const spool::object& o) const {
     if (o.empty()) return true;
-    for (const spool::member& m : o)
+    for (const auto& m : o)
       if (!is_section(m.value)) return true;
     return false;
   }
@@ -211,7 +211,7 @@ class value_writer {
         }
         out_ += "{ ";
         bool first = true;
-        for (const spool::member& m : members) {
+        for (const auto& m : members) {
           if (!first) out_ += ", ";
           first = false;
           write_key(out_, m.key());

@@ -1,0 +1,323 @@
+// Reading TOML into spool::value: every value kind, the table rules, TOML 1.0 versus 1.1, limits,
+// streams and files, and reuse of the pooled reader context.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <string>
+
+#include <spool/toml.hpp>
+
+namespace {
+
+using spool::value;
+constexpr spool::toml::read_options v10{.toml_version = spool::toml::version::v1_0};
+
+value read(std::string_view text) {
+  spool::result<value> r = spool::toml::read<value>(text);
+  REQUIRE_MESSAGE(r, r.error().message());
+  return *r;
+}
+
+spool::error fails(std::string_view text) {
+  spool::result<value> r = spool::toml::read<value>(text);
+  REQUIRE_FALSE(r);
+  return r.error();
+}
+
+template <spool::toml::read_options Opts>
+bool accepts(std::string_view text) {
+  return spool::toml::read<value, Opts>(text).has_value();
+}
+
+}  // namespace
+
+TEST_CASE("strings: basic, literal, multi-line, escapes") {
+  value v = read(R"(a = "tab\there \"q\" \\ \u00e9 \U0001F600"
+b = 'C:\path\no escapes'
+c = """
+first
+second \
+     joined"""
+d = '''
+raw \n
+'''
+e = """two quotes at the end"""""
+f = ''''one quote''''
+g = ""
+)");
+  CHECK(v["a"] == value("tab\there \"q\" \\ \xC3\xA9 \xF0\x9F\x98\x80"));
+  CHECK(v["b"] == value("C:\\path\\no escapes"));
+  CHECK(v["c"] == value("first\nsecond joined"));
+  CHECK(v["d"] == value("raw \\n\n"));
+  CHECK(v["e"] == value("two quotes at the end\"\""));
+  CHECK(v["f"] == value("'one quote'"));
+  CHECK(v["g"] == value(""));
+  CHECK(read("s = \"line\\r\\n\"\r\n")["s"] == value("line\r\n"));
+}
+
+TEST_CASE("integers in every base, with separators and limits") {
+  value v = read(R"(dec = 1_000_000
+neg = -17
+pos = +42
+hex = 0xDEAD_beef
+oct = 0o755
+bin = 0b1101_0101
+max = 9223372036854775807
+min = -9223372036854775808
+zero = -0
+)");
+  CHECK(v["dec"] == value(1000000));
+  CHECK(v["neg"] == value(-17));
+  CHECK(v["pos"] == value(42));
+  CHECK(v["hex"] == value(0xDEADBEEF));
+  CHECK(v["oct"] == value(0755));
+  CHECK(v["bin"] == value(0b11010101));
+  CHECK(v["max"] == value(std::numeric_limits<std::int64_t>::max()));
+  CHECK(v["min"] == value(std::numeric_limits<std::int64_t>::min()));
+  CHECK(v["zero"] == value(0));
+
+  CHECK(fails("a = 9223372036854775808").code == spool::errc::out_of_range);
+  CHECK(fails("a = 0x8000000000000000").code == spool::errc::out_of_range);
+  for (std::string_view bad : {"a = 012", "a = 1__2", "a = 1_", "a = +0x1", "a = 0X1", "a = 0x1g", "a = 1a"}) {
+    CAPTURE(bad);
+    CHECK(fails(bad).code == spool::errc::invalid_number);
+  }
+  CHECK(fails("a = _1").code == spool::errc::syntax);
+  CHECK(fails("a = 0x").code == spool::errc::unexpected_end);
+}
+
+TEST_CASE("floats: fraction, exponent, specials, exact conversion") {
+  value v = read(R"(a = 3.1415
+b = -0.0
+c = 5e+22
+d = 6.626e-34
+e = 1_000.000_1
+f = inf
+g = -inf
+h = nan
+i = 0.1
+j = 1e-400
+)");
+  CHECK(v["a"] == value(3.1415));
+  CHECK(v["b"] == value(-0.0));
+  CHECK(std::signbit(*v["b"].as_double()));
+  CHECK(v["c"] == value(5e22));
+  CHECK(v["d"] == value(6.626e-34));
+  CHECK(v["e"] == value(1000.0001));
+  CHECK(v["f"] == value(std::numeric_limits<double>::infinity()));
+  CHECK(v["g"] == value(-std::numeric_limits<double>::infinity()));
+  CHECK(std::isnan(*v["h"].as_double()));
+  CHECK(v["i"] == value(0.1));
+  CHECK(v["j"] == value(0.0));
+  CHECK(fails("a = 1e400").code == spool::errc::out_of_range);
+  for (std::string_view bad : {"a = 1.", "a = .5", "a = 1.e5", "a = 1e", "a = 01.5", "a = 1.5_", "a = Inf", "a = 1.2.3"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(accepts<spool::toml::read_options{}>(bad));
+  }
+}
+
+TEST_CASE("booleans and the four date-time kinds") {
+  value v = read(R"(t = true
+f = false
+odt = 1979-05-27T07:32:00.999999999-07:00
+lower = 1979-05-27t07:32:00z
+space = 1979-05-27 07:32:00Z
+ldt = 1979-05-27T00:32:00.5
+ld = 1979-05-27
+lt = 07:32:00.123456789123
+)");
+  CHECK(v["t"] == value(true));
+  CHECK(v["f"] == value(false));
+  CHECK(v["odt"] == value(spool::offset_datetime{{1979, 5, 27}, {7, 32, 0, 999999999}, -420}));
+  CHECK(v["lower"] == value(spool::offset_datetime{{1979, 5, 27}, {7, 32, 0, 0}, 0}));
+  CHECK(v["space"] == v["lower"]);
+  CHECK(v["ldt"] == value(spool::local_datetime{{1979, 5, 27}, {0, 32, 0, 500000000}}));
+  CHECK(v["ld"] == value(spool::local_date{1979, 5, 27}));
+  CHECK(v["lt"] == value(spool::local_time{7, 32, 0, 123456789}));  // digits past ns are truncated
+  CHECK(fails("a = 1979-02-30").code == spool::errc::invalid_datetime);
+  CHECK(fails("a = 1979-05-27T25:00:00").code == spool::errc::invalid_datetime);
+  CHECK(fails("a = truex").code == spool::errc::syntax);
+}
+
+TEST_CASE("arrays and inline tables") {
+  value v = read(R"(a = [ 1, "two", [3.0, []], { x = 1 }, ]
+b = [
+  1, # comment
+  2,
+]
+point = { x = 1, y.z = 2, "q k" = 'v' }
+empty = {}
+)");
+  CHECK(v["a"] == value::array({1, "two", value::array({3.0, value::array()}), value::object({{"x", 1}})}));
+  CHECK(v["b"] == value::array({1, 2}));
+  CHECK(v["point"] == value::object({{"x", 1}, {"y", value::object({{"z", 2}})}, {"q k", "v"}}));
+  CHECK(v["empty"] == value::object());
+}
+
+TEST_CASE("tables: headers, implicit parents, dotted keys, arrays of tables") {
+  value v = read(R"(title = "t"
+[a.b.c]
+d = 1
+[a]
+x.y = 2
+[a.b]
+e = 3
+[[fruit]]
+name = "apple"
+[fruit.physical]
+color = "red"
+[[fruit.variety]]
+name = "red delicious"
+[[fruit]]
+name = "banana"
+['quoted . key']
+k = true
+)");
+  CHECK(v["a"]["b"]["c"]["d"] == value(1));
+  CHECK(v["a"]["x"]["y"] == value(2));
+  CHECK(v["a"]["b"]["e"] == value(3));
+  REQUIRE(v["fruit"].size() == 2);
+  CHECK(v["fruit"][std::size_t{0}]["physical"]["color"] == value("red"));
+  CHECK(v["fruit"][std::size_t{0}]["variety"][std::size_t{0}]["name"] == value("red delicious"));
+  CHECK(v["fruit"][std::size_t{1}] == value::object({{"name", "banana"}}));
+  CHECK(v["quoted . key"]["k"] == value(true));
+}
+
+TEST_CASE("table rules the specification rejects") {
+  const char* invalid[] = {
+      "[a]\n[a]",                          // defined twice
+      "[a.b]\n[a]\n[a]",                   // implicit then defined twice
+      "a = 1\n[a]",                        // a value, not a table
+      "a.b = 1\n[a]",                      // dotted keys defined it
+      "[a]\nb.c = 1\n[a.b]",               // dotted keys defined a.b
+      "[a.b]\nc = 1\n[a]\nb.d = 2",        // dotted keys cannot reopen [a.b]
+      "a = {}\n[a.b]",                     // inline tables are closed
+      "a = { b = 1 }\na.c = 2",            // ... to dotted keys too
+      "a = { b = { c = 1 }, b.d = 2 }",    // ... even inside the outer inline table
+      "a = [1]\n[[a]]",                    // a static array cannot take [[a]]
+      "a = [{}]\n[a.b]",                   // nor a sub-table
+      "[[a]]\n[a]",                        // [a] on an array of tables
+      "[a]\n[[a]]",                        // [[a]] on a table
+      "[[a.b]]\n[a]\nb.c = 1",             // dotted keys into an array of tables
+      "a = 1\na = 2",                      // duplicate key
+      "a.b = 1\na.b = 2",                  // duplicate dotted key
+      "a = { b = 1, b = 2 }",              // duplicate inside an inline table
+  };
+  for (const char* text : invalid) {
+    CAPTURE(text);
+    CHECK_FALSE(accepts<spool::toml::read_options{}>(text));
+  }
+  // Allowed: sub-tables of dotted-key tables, implicit tables defined later, a parent implied
+  // by a header extended with dotted keys.
+  CHECK(accepts<spool::toml::read_options{}>("[fruit]\napple.color = 'red'\n[fruit.apple.texture]\nsmooth = true"));
+  CHECK(accepts<spool::toml::read_options{}>("[a.b.c]\n[a]\nx = 1"));
+  CHECK(accepts<spool::toml::read_options{}>("[a.b.c]\n[a]\nb.x = 1"));
+  CHECK(accepts<spool::toml::read_options{}>("[[a.b]]\nx = 1\n[a]\ny = 2"));
+}
+
+TEST_CASE("TOML 1.1 additions, rejected under 1.0") {
+  constexpr spool::toml::read_options v11{};
+  const char* additions[] = {
+      "a = { x = 1,\n  y = 2 }",     // newline in an inline table
+      "a = { x = 1, }",              // trailing comma in an inline table
+      "a = {\n # comment\n x = 1\n}",  // comment in an inline table
+      "a = \"\\e\"",                 // \e
+      "a = \"\\xE9\"",               // \xHH
+      "a = 07:32",                   // time without seconds
+      "a = 1979-05-27T07:32Z",       // date-time without seconds
+  };
+  for (const char* text : additions) {
+    CAPTURE(text);
+    CHECK(accepts<v11>(text));
+    CHECK_FALSE(accepts<v10>(text));
+  }
+  value v = read("a = \"\\e\\xE9\"\nb = 07:32\nc = { x = 1,\n}");
+  CHECK(v["a"] == value("\x1B\xC3\xA9"));
+  CHECK(v["b"] == value(spool::local_time{7, 32, 0, 0}));
+  CHECK(v["c"] == value::object({{"x", 1}}));
+}
+
+TEST_CASE("line endings, BOM, comments, control characters, UTF-8") {
+  CHECK(read("\xEF\xBB\xBF" "a = 1\r\n# c\r\nb = 2") == value::object({{"a", 1}, {"b", 2}}));
+  CHECK(read("") == value::object());
+  CHECK(read("# only a comment") == value::object());
+  CHECK(read("a = 1 # comment with \xC3\xA9") == value::object({{"a", 1}}));
+  CHECK(fails("a = 1\rb = 2").code == spool::errc::syntax);
+  CHECK(fails("a = \"x\ry\"").code == spool::errc::syntax);
+  CHECK(fails("a = 1 # \x01").code == spool::errc::syntax);
+  CHECK(fails("a = 1 # \x7F").code == spool::errc::syntax);
+  CHECK(fails("a = \"\xC0\xAF\"").code == spool::errc::invalid_utf8);
+  CHECK(fails("a = 1 # \xED\xA0\x80").code == spool::errc::invalid_utf8);
+  CHECK(fails(std::string_view("a = 1\n\0", 7)).code == spool::errc::syntax);
+  CHECK(fails("a = 'x\x08'").code == spool::errc::syntax);
+}
+
+TEST_CASE("limits from the options") {
+  std::string deep = "a = " + std::string(300, '[') + std::string(300, ']');
+  CHECK(fails(deep).code == spool::errc::depth_exceeded);
+  // The root table is level 1, each table or array inside adds one.
+  constexpr spool::toml::read_options shallow{.max_depth = 3};
+  CHECK(accepts<shallow>("a = [[1]]"));
+  CHECK(accepts<shallow>("a = { b = [1] }"));
+  CHECK(accepts<shallow>("a.b.c = 1"));
+  CHECK(accepts<shallow>("[a.b]\nc = 1"));
+  CHECK_FALSE(accepts<shallow>("a = [[[1]]]"));
+  CHECK_FALSE(accepts<shallow>("a = { b = { c = [] } }"));
+  CHECK_FALSE(accepts<shallow>("a.b.c.d = 1"));
+  CHECK_FALSE(accepts<shallow>("[a.b.c]"));
+  CHECK_FALSE(accepts<shallow>("[a.b]\nc.d = 1"));
+  CHECK(spool::toml::read<value, {.max_input_size = 4}>("a = 1").error().code == spool::errc::size_exceeded);
+  CHECK(spool::toml::read<value, {.max_string_length = 3}>("a = 'abcd'").error().code == spool::errc::size_exceeded);
+  CHECK(spool::toml::read<value, {.max_container_size = 2}>("a = [1, 2, 3]").error().code ==
+        spool::errc::size_exceeded);
+  CHECK(spool::toml::read<value, {.max_container_size = 2}>("a = 1\nb = 2\nc = 3").error().code ==
+        spool::errc::size_exceeded);
+  CHECK(spool::toml::read<value, {.max_container_size = 2}>("[[a]]\n[[a]]\n[[a]]").error().code ==
+        spool::errc::size_exceeded);
+}
+
+TEST_CASE("streams, files, and reading into an existing value") {
+  std::istringstream in("[server]\nport = 8080\n");
+  spool::result<value> r = spool::toml::read<value>(in);
+  REQUIRE(r);
+  CHECK((*r)["server"]["port"] == value(8080));
+
+  const auto path = std::filesystem::temp_directory_path() / "spool_toml_read_test.toml";
+  std::ofstream(path, std::ios::binary) << "name = \"spool\"\n";
+  CHECK(spool::toml::read_file<value>(path).value() == value::object({{"name", "spool"}}));
+  std::filesystem::remove(path);
+  CHECK(spool::toml::read_file<value>(path).error().code == spool::errc::io);
+
+  value existing = value::array({1, 2});
+  CHECK_FALSE(spool::toml::read("x = 1", existing));
+  CHECK(existing == value::object({{"x", 1}}));
+}
+
+TEST_CASE("a pooled reader context forgets the previous document") {
+  // The same thread reuses one context: the tables of the first document must not leak into the
+  // second (which would reject [a] as defined twice).
+  for (int i = 0; i < 3; ++i) {
+    CHECK(read("[a]\nx = 1\n[[b]]\n[b.c]") == value::object({{"a", value::object({{"x", 1}})},
+                                                             {"b", value::array({value::object({{"c", value::object()}})})}}));
+  }
+  CHECK_FALSE(accepts<spool::toml::read_options{}>("[a]\n[a]"));
+  CHECK(accepts<spool::toml::read_options{}>("[a]"));
+  // A document with many tables grows the bookkeeping; the next one still starts empty.
+  std::string many;
+  for (int i = 0; i < 5000; ++i) many += "[t" + std::to_string(i) + ".sub]\n";
+  CHECK(read(many).size() == 5000);
+  CHECK(accepts<spool::toml::read_options{}>("[t1.sub]"));
+}
+
+TEST_CASE("large arrays read in linear time and exactly") {
+  std::string text = "a = [";
+  for (int i = 0; i < 100000; ++i) text += std::to_string(i) + ".5, ";
+  text += "]";
+  value v = read(text);
+  REQUIRE(v["a"].size() == 100000);
+  CHECK(v["a"][99999] == value(99999.5));
+}
