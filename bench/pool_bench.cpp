@@ -4,9 +4,11 @@
 //   pool_bench_nofastpath  SPOOL_DISABLE_LIMIT_FAST_PATH: the retention check always loads the atomic
 //   pool_bench_noexact     SPOOL_DISABLE_EXACT_SIZE_READ: whole-input reads grow geometrically
 //   pool_bench_nogenreset  SPOOL_DISABLE_GENERATION_RESET: tables clear every slot on reset
+//   pool_bench_nomemo      SPOOL_DISABLE_PLAN_MEMO: every plan lookup goes to the registry
 // and, inside one executable, the retention limit at its default against raised to 256 KiB.
 #include <spool/detail/generation_table.hpp>
 #include <spool/pool.hpp>
+#include <spool/reflect.hpp>
 
 #include <unistd.h>
 
@@ -169,12 +171,42 @@ void add_generation_benchmarks() {
   });
 }
 
+// Distinct struct types for the plan lookups: each N is its own plan in the registry.
+template <int N>
+struct table_type {
+  std::int64_t id;
+  std::string name;
+  bool enabled;
+};
+
+// A decoder resolves a plan at every table it enters; a document visits tables of `types`
+// distinct struct types, 64 visits in all, round robin. The memo holds 8 plans: with 4 types
+// every lookup after the first few hits, with 12 the worst case for the memo (cycling through
+// more types than it holds) misses every time and falls through to the registry.
+template <int... N>
+void plan_lookups(spool::plan_memo& memo) {
+  for (int visit = 0; visit < 64 / static_cast<int>(sizeof...(N)); ++visit)
+    (benchmark::DoNotOptimize(&memo.get<table_type<N>>()), ...);
+}
+
+void add_plan_benchmarks() {
+  add("PlanLookup/4_types_64_tables/spool", [](benchmark::State& state) {
+    spool::plan_memo memo;
+    measure(state, 0, [&] { plan_lookups<0, 1, 2, 3>(memo); });
+  });
+  add("PlanLookup/12_types_60_tables/spool", [](benchmark::State& state) {
+    spool::plan_memo memo;
+    measure(state, 0, [&] { plan_lookups<0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11>(memo); });
+  });
+}
+
 }  // namespace
 
 void register_all() {
   add_lease_benchmarks();
   add_read_benchmarks();
   add_generation_benchmarks();
+  add_plan_benchmarks();
 }
 
 }  // namespace spool_bench

@@ -6,7 +6,8 @@
 
 Benchmark names read "<benchmark>/<input>/<library>". Each file's context names its A/B variant
 ("base" or the SPOOL_DISABLE_* switch's suffix). Every repetition of every process is one sample;
-a figure is the median of its samples, its spread the interquartile range over the median.
+a figure is the median of its samples (CPU time per operation), its spread half the interquartile
+range over the median.
 Standard library only (runs with Debian's python3).
 """
 
@@ -43,7 +44,10 @@ class Sample:
     __slots__ = ("ns", "mbps", "allocs", "bytes")
 
     def __init__(self, run):
-        self.ns = run["real_time"] * TIME_SCALE[run.get("time_unit", "ns")]
+        # CPU time of the benchmark thread (user + system): on a shared machine it leaves out the
+        # time the thread waited for a core, which wall time would charge to whichever side ran
+        # while another job was busy.
+        self.ns = run["cpu_time"] * TIME_SCALE[run.get("time_unit", "ns")]
         bps = run.get("bytes_per_second")
         self.mbps = bps / 1e6 if bps else None
         self.allocs = run.get("allocs/op")
@@ -293,7 +297,7 @@ def markdown(areas, contexts, command, charts_dir, out_path):
              f"- Google Benchmark {ctx.get('library_build_type', '')} build; "
              f"samples per figure: repetitions × rounds (separate processes, A/B interleaved)",
              "",
-             "Median wall time per operation; ± is half the interquartile range over the median. "
+             "Median CPU time per operation (user + system of the benchmark thread); ± is half the interquartile range over the median. "
              "bytes/op and allocs/op count every heap allocation (malloc family, so C allocators "
              "too) made by the operation, measured after the timed loop with warm pools. "
              "`peer time / spool time` above 1 means spool is faster by that factor.", ""]
