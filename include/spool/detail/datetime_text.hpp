@@ -42,7 +42,7 @@ constexpr std::string_view datetime_kind_name(datetime_kind k) noexcept {
   return "date-time";
 }
 
-// The longest text format_datetime writes: "9999-12-31T23:59:60.999999999+23:59".
+// The longest text format_datetime writes: "9999-12-31T23:59:59.999999999+23:59".
 inline constexpr std::size_t max_datetime_text = 35;
 
 struct datetime_parse {
