@@ -223,6 +223,15 @@ TEST_CASE("message renders like a compiler diagnostic") {
     missing.detail = "declared required";
     CHECK(missing.message() == "offset 7: error: missing key at 'server.port': declared required");
   }
+  SUBCASE("codes other than a mismatch lead with their description") {
+    spool::error range = spool::make_error(errc::out_of_range, 3, "uint8", "300");
+    range.at_key("level");
+    CHECK(range.message() == "offset 3: error: value out of range at 'level': expected uint8, found 300");
+    spool::error number = spool::make_error(errc::invalid_number, 3, {}, "01");
+    CHECK(number.message() == "offset 3: error: invalid number: found 01");
+    spool::error syntax = spool::make_error(errc::syntax, 3, "',' or '}'", "'x'");
+    CHECK(syntax.message() == "offset 3: error: expected ',' or '}', found 'x'");
+  }
   SUBCASE("I/O errors name the source, not a position") {
     spool::error io = spool::make_error(errc::io, 0);
     io.source_name = "missing.json";

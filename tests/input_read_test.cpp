@@ -222,6 +222,21 @@ TEST_CASE("read_all(FILE*) honours bytes the FILE already buffered") {
   CHECK(body.value()->capacity() == contents.size() - 2);
 }
 
+TEST_CASE("read_all(FILE*) reports a null FILE and a stream opened for writing only") {
+  auto none = spool::read_all(static_cast<std::FILE*>(nullptr));
+  REQUIRE_FALSE(none);
+  CHECK(none.error().code == errc::io);
+
+  temp_file file("data");
+  std::FILE* f = std::fopen(file.path.c_str(), "ab");
+  REQUIRE(f != nullptr);
+  auto write_only = spool::read_all(f);
+  std::fclose(f);
+  REQUIRE_FALSE(write_only);
+  CHECK(write_only.error().code == errc::io);
+  CHECK_FALSE(write_only.error().detail.empty());
+}
+
 TEST_CASE("read_all(FILE*) on a pipe grows to fit") {
   int fds[2];
   REQUIRE(::pipe(fds) == 0);

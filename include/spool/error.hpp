@@ -141,14 +141,20 @@ inline std::string error::message() const {
     out += ':';
   }
   out += " error: ";
-  if (expected.empty()) {
-    out += to_string(code);
-    if (!path.empty()) ((out += " at '") += path) += '\'';
-  } else {
+  // When the input simply does not match its grammar or the target type, "expected X, found Y"
+  // says it all; other codes (out of range, invalid number, ...) lead with what went wrong.
+  bool mismatch = code == errc::unexpected_type || code == errc::syntax || code == errc::unexpected_end ||
+                  code == errc::trailing_data || code == errc::empty_input;
+  if (mismatch && !expected.empty()) {
     (out += "expected ") += expected;
     if (!path.empty()) ((out += " for '") += path) += '\'';
+    if (!found.empty()) (out += ", found ") += found;
+  } else {
+    out += to_string(code);
+    if (!path.empty()) ((out += " at '") += path) += '\'';
+    if (!expected.empty()) (out += ": expected ") += expected;
+    if (!found.empty()) (out += expected.empty() ? ": found " : ", found ") += found;
   }
-  if (!found.empty()) (out += ", found ") += found;
   if (!detail.empty()) (out += ": ") += detail;
 
   if (line != 0 && !source_line.empty()) {

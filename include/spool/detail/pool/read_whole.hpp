@@ -146,6 +146,7 @@ struct file_input {
   int err = 0;
 
   std::size_t read(std::span<std::byte> out) noexcept {
+    errno = 0;  // fread need not set it, so a stale value must not be blamed
     std::size_t n = std::fread(out.data(), 1, out.size(), file);
     if (n < out.size() && std::ferror(file)) err = errno != 0 ? errno : EIO;
     return n;
@@ -210,6 +211,7 @@ inline result<buffer_lease> read_all(std::istream& in, std::size_t max_size = de
 }
 
 inline result<buffer_lease> read_all(std::FILE* file, std::size_t max_size = detail::unlimited_input) {
+  if (file == nullptr) return detail::read_failure(errc::io, 0, "no file (null FILE*)");
   detail::file_input input{file};
   return detail::read_whole(input, max_size);
 }
