@@ -351,6 +351,28 @@ TEST_CASE("object caches are bounded per type and trimmed with the pool") {
   CHECK(spool::thread_pool_stats().objects_retained == 0);
 }
 
+namespace {
+struct context_with_scratch {
+  spool::buffer_lease scratch = spool::lease_buffer();
+};
+}  // namespace
+
+TEST_CASE("trimming frees a cached context and the buffers it held") {
+  fresh_pool guard;
+  {
+    auto ctx = spool::lease_object<context_with_scratch>();
+    ctx->scratch->reserve(100);
+  }
+  spool::pool_stats s = spool::thread_pool_stats();
+  CHECK(s.objects_retained == 1);
+  CHECK(s.buffers_retained == 0);  // the buffer stays with its context
+  spool::trim_thread_pool();
+  s = spool::thread_pool_stats();
+  CHECK(s.objects_retained == 0);
+  CHECK(s.buffers_retained == 0);
+  CHECK(s.bytes_retained == 0);
+}
+
 TEST_CASE("object leases move and end once") {
   fresh_pool guard;
   spool::object_lease<plain_context> a = spool::lease_object<plain_context>();

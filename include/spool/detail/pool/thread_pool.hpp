@@ -59,12 +59,13 @@ struct thread_pool {
   ~thread_pool();
 
   void trim() noexcept {
+    // Objects first: a context's destructor ends the buffer leases it holds, filing them here.
+    for (object_cache_node* n = caches; n != nullptr; n = n->next) n->trim();
     for (std::size_t c = 0; c < idle.size(); ++c) {
       for (std::size_t i = 0; i < idle_count[c]; ++i) idle[c][i].release();
       idle_count[c] = 0;
     }
     stats.bytes_retained = stats.buffers_retained = 0;
-    for (object_cache_node* n = caches; n != nullptr; n = n->next) n->trim();
   }
 };
 
