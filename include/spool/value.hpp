@@ -172,11 +172,9 @@ class value {
   // nulls, a missing key is added as null. Another kind throws (unexpected_type).
   value& operator[](std::size_t index);
   value& operator[](std::string_view key);
-  value& operator[](const char* key) { return (*this)[std::string_view(key)]; }
   // Read-only: a null when the index or key is missing or this is no array (object).
   const value& operator[](std::size_t index) const noexcept;
   const value& operator[](std::string_view key) const noexcept;
-  const value& operator[](const char* key) const noexcept { return (*this)[std::string_view(key)]; }
   // Checked: throw spool::exception with out_of_range / missing_key / unexpected_type.
   value& at(std::size_t index);
   const value& at(std::size_t index) const;
@@ -195,8 +193,8 @@ class value {
   bool erase(std::string_view key);  // false when absent or this is not an object
 
   // Calls f with the alternative: std::nullptr_t, bool, std::int64_t, std::uint64_t, double,
-  // std::string_view (string), bytes_view (binary), array&, object&, the four date-time structs
-  // (by value) or ext&. Every call must return the same type.
+  // std::string_view (string), bytes_view (binary), the four date-time structs, all by value;
+  // array&, object& or ext& (const on a const value). Every call must return the same type.
   template <class F>
   decltype(auto) visit(F&& f);
   template <class F>
