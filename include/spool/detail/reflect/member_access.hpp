@@ -5,6 +5,7 @@
 #include <spool/detail/reflect/tie.hpp>
 
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 
 namespace spool::detail {
@@ -25,15 +26,20 @@ constexpr T& pick(const indexed_ref<I, T>& ref) noexcept {
   return *ref.pointer;
 }
 
-template <std::size_t I, class... T>
-constexpr auto& pack_get(T&... values) noexcept {
-  return pick<I>(indexed_refs<std::index_sequence_for<T...>, T...>{{&values}...});
+// Pointers to all of obj's members, picked from with pick<I>. One structured binding per class
+// serves every member: a binding per member index would cost members² at a hundred members. The
+// unused pointers are dead stores an optimizer drops.
+template <class T>
+constexpr auto member_pointers(T& obj) noexcept {
+  return with_members<member_count<T>>(obj, [](auto&... m) {
+    return indexed_refs<std::index_sequence_for<decltype(m)...>, std::remove_reference_t<decltype(m)>...>{{&m}...};
+  });
 }
 
 // obj's I-th member (const when obj is).
 template <std::size_t I, class T>
 constexpr auto& aggregate_member(T& obj) noexcept {
-  return with_members<member_count<T>>(obj, [](auto&... m) -> auto& { return pack_get<I>(m...); });
+  return pick<I>(member_pointers(obj));
 }
 
 }  // namespace spool::detail

@@ -44,18 +44,42 @@ consteval std::size_t search_member_count() {
   }
 }
 
+// The number of `{}` T takes; max_members + 1 stands for "more than the table holds".
+template <class T>
+consteval std::size_t brace_count() {
+  if constexpr (braces_fit<T, max_members + 1>()) {
+    return max_members + 1;
+  } else {
+    return search_member_count<T, 0, max_members + 1>();
+  }
+}
+
+// Whether some member cannot be initialised from `{}`, so that brace_count is not the member
+// count: either T{} itself fails (a member with neither a default constructor nor a default
+// member initializer), or the member after the counted ones takes a value but not `{}`.
+template <class T>
+consteval bool has_member_without_default() {
+  constexpr std::size_t n = brace_count<T>();
+  if constexpr (!braces_fit<T, 0>()) {
+    return true;
+  } else if constexpr (n > max_members) {
+    return false;
+  } else {
+    return braces_fit<T, n, any_value>() || braces_fit<T, n, any_lvalue>();
+  }
+}
+
 template <class T>
 consteval std::size_t count_members() {
   static_assert(std::is_aggregate_v<T>, "spool: only aggregates are reflected without meta<T>::members");
-  static_assert(!braces_fit<T, max_members + 1>(),
+  static_assert(brace_count<T>() <= max_members,
                 "spool: aggregate reflection supports at most max_members (128) members; describe a "
                 "larger type with meta<T>::members, or raise the limit with tools/generate_tie.py");
-  constexpr std::size_t n = search_member_count<T, 0, max_members + 1>();
-  static_assert(!braces_fit<T, n, any_value>() && !braces_fit<T, n, any_lvalue>(),
+  static_assert(!has_member_without_default<T>(),
                 "spool: a member of this aggregate cannot be initialised from {} (a reference, or a "
-                "type without a non-explicit default constructor); such aggregates are not "
-                "reflected, describe them with meta<T>::members");
-  return n;
+                "type without a non-explicit default constructor); reflected aggregates must be "
+                "default-constructible member by member, describe this one with meta<T>::members");
+  return brace_count<T>();
 }
 
 template <class T>

@@ -1,7 +1,7 @@
 // The C++ names of an aggregate's members, read at compile time from the compiler's own text.
 //
-// The address of a member of an object that is declared but never defined is a constant
-// expression; passed as a template argument it is spelled ending with the member's name.
+// The address of a member of an object with static storage is a constant expression; passed as
+// a template argument it is spelled ending with the member's name (pretty_name.hpp).
 #pragma once
 
 #include <spool/detail/reflect/member_access.hpp>
@@ -15,9 +15,21 @@
 
 namespace spool::detail {
 
-// Never defined: only addresses of its members are formed, in constant expressions.
+// Storage for a T that is never constructed (the union's active member is `none`, so no
+// constructor of T runs and T need not be a literal type): only the addresses of T's members are
+// formed, in constant expressions. A definition rather than an `extern` declaration, because
+// clang rejects an undefined variable whose type has internal linkage (a type in an anonymous
+// namespace), which would make such types unreflectable.
 template <class T>
-extern const T external_object;
+union never_constructed {
+  char none;
+  T object;
+  constexpr never_constructed() : none() {}
+  ~never_constructed() {}
+};
+
+template <class T>
+constinit never_constructed<T> name_probe{};
 
 // A class wrapper keeps the pointer a valid template argument on both compilers.
 template <class P>
@@ -27,20 +39,11 @@ struct address_wrapper {
 template <class P>
 address_wrapper(const P*) -> address_wrapper<P>;
 
-#if defined(__clang__)
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wundefined-var-template"  // external_object is never defined
-#endif
-
 template <class T, std::size_t I>
 consteval std::string_view member_name_view() {
-  constexpr address_wrapper wrapper{&aggregate_member<I>(external_object<T>)};
+  constexpr address_wrapper wrapper{&pick<I>(member_pointers(name_probe<T>.object))};
   return argument_name<wrapper>();
 }
-
-#if defined(__clang__)
-#pragma clang diagnostic pop
-#endif
 
 template <class T>
 consteval auto member_name_views() {
