@@ -23,20 +23,23 @@ struct number {
   double floating = 0;
 };
 
-// DIGIT *( DIGIT / "_" DIGIT ) for the digits of `radix`: false when there is no digit at p or an
+template <int Radix>
+constexpr bool is_radix_digit(char c) noexcept {
+  if constexpr (Radix == 16) return hex_digit(c) >= 0;
+  else return static_cast<unsigned char>(c - '0') < Radix;
+}
+
+// DIGIT *( DIGIT / "_" DIGIT ) for the digits of Radix: false when there is no digit at p or an
 // underscore is not between two digits. Sets `underscores` when one was seen.
-inline bool digit_run(scanner& s, int radix, bool& underscores) {
-  auto is_radix_digit = [radix](char c) {
-    if (radix == 16) return hex_digit(c) >= 0;
-    return c >= '0' && c < static_cast<char>('0' + radix);
-  };
-  if (s.p == s.end || !is_radix_digit(*s.p)) return s.unexpected("digit");
+template <int Radix>
+bool digit_run(scanner& s, bool& underscores) {
+  if (s.p == s.end || !is_radix_digit<Radix>(*s.p)) return s.unexpected("digit");
   ++s.p;
   for (;;) {
-    while (s.p != s.end && is_radix_digit(*s.p)) ++s.p;
+    while (s.p != s.end && is_radix_digit<Radix>(*s.p)) ++s.p;
     if (s.p == s.end || *s.p != '_') return true;
     underscores = true;
-    if (s.p + 1 == s.end || !is_radix_digit(s.p[1]))
+    if (s.p + 1 == s.end || !is_radix_digit<Radix>(s.p[1]))
       return s.fail(errc::invalid_number, s.p, "an underscore must sit between two digits");
     s.p += 2;
   }
@@ -56,7 +59,10 @@ inline bool scan_radix_integer(scanner& s, const char* first, number& out) {
   s.p += 2;
   const char* digits = s.p;
   bool underscores = false;
-  if (!digit_run(s, radix, underscores) || !number_ends(s, first)) return false;
+  const bool ok = radix == 16 ? digit_run<16>(s, underscores)
+                  : radix == 8 ? digit_run<8>(s, underscores)
+                               : digit_run<2>(s, underscores);
+  if (!ok || !number_ends(s, first)) return false;
   const int bits = radix == 16 ? 4 : radix == 8 ? 3 : 1;
   std::uint64_t v = 0;
   for (const char* q = digits; q != s.p; ++q) {
@@ -80,6 +86,37 @@ inline std::string_view without_underscores(const char* first, const char* last,
   for (const char* q = first; q != last; ++q)
     if (*q != '_') *w++ = *q;
   return {out, static_cast<std::size_t>(w - out)};
+}
+
+// Most floats in documents have at most 19 significant digits and a small exponent: their value
+// is then one exact multiplication or division (Clinger), no need for the general algorithm.
+// [first, last) is validated text without underscores or sign.
+inline bool fast_float(const char* first, const char* last, bool negative, double& out) noexcept {
+  std::uint64_t mantissa = 0;
+  int digits = 0, fraction = 0;
+  bool after_point = false;
+  const char* p = first;
+  for (; p != last && *p != 'e' && *p != 'E'; ++p) {
+    if (*p == '.') {
+      after_point = true;
+      continue;
+    }
+    if (++digits > 19) return false;
+    mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
+    fraction += after_point;
+  }
+  int exponent = 0;
+  if (p != last) {
+    ++p;
+    const bool minus = *p == '-';
+    if (*p == '-' || *p == '+') ++p;
+    for (; p != last; ++p) {
+      if (exponent > 1000) return false;
+      exponent = exponent * 10 + (*p - '0');
+    }
+    if (minus) exponent = -exponent;
+  }
+  return spool::detail::fast_double(mantissa, exponent - fraction, negative, out);
 }
 
 // At '+', '-', a digit, 'i' or 'n' of a value that is not a date or time.
@@ -106,20 +143,20 @@ inline bool scan_number(scanner& s, number& out) {
 
   const char* int_part = s.p;
   bool underscores = false;
-  if (!digit_run(s, 10, underscores)) return false;
+  if (!digit_run<10>(s, underscores)) return false;
   if (*int_part == '0' && s.p - int_part > 1)
     return s.fail(errc::invalid_number, first, "leading zeros are not allowed");
   bool is_float = false;
   if (s.p != s.end && *s.p == '.') {
     ++s.p;
     is_float = true;
-    if (!digit_run(s, 10, underscores)) return false;
+    if (!digit_run<10>(s, underscores)) return false;
   }
   if (s.p != s.end && (*s.p == 'e' || *s.p == 'E')) {
     ++s.p;
     is_float = true;
     if (s.p != s.end && (*s.p == '+' || *s.p == '-')) ++s.p;
-    if (!digit_run(s, 10, underscores)) return false;
+    if (!digit_run<10>(s, underscores)) return false;
   }
   if (!number_ends(s, first)) return false;
 
@@ -130,6 +167,7 @@ inline bool scan_number(scanner& s, number& out) {
   std::string_view digits = underscores ? without_underscores(text, s.p, buf, spill)
                                         : std::string_view(text, static_cast<std::size_t>(s.p - text));
   out.is_float = is_float;
+  if (is_float && !underscores && fast_float(int_part, s.p, negative, out.floating)) return true;
   if (is_float) {
     switch (spool::detail::parse_floating(digits.data(), digits.data() + digits.size(), out.floating)) {
       case spool::detail::float_status::ok: return true;

@@ -38,13 +38,11 @@ struct reader_context {
   scanner s;
   key_path key;
   table_registry tables;
-  std::string scratch;     // decoded strings
-  std::string table_path;  // the current [header], as an error path
+  std::string scratch;  // decoded strings
 
   void reset_for_reuse() noexcept {
     s.err = {};
     scratch.clear();
-    table_path.clear();
   }
   bool oversized() const noexcept {
     return spool::pool_buffer_oversized(scratch.capacity() + tables.retained_bytes());
@@ -60,7 +58,6 @@ class value_reader {
   bool document(std::string_view input, spool::value& root) {
     s_.start(input, opts_.toml_version == version::v1_1);
     tables_.reset();
-    ctx_.table_path.clear();
     root = spool::value(spool::object{});
     if (input.size() > opts_.max_input_size) return s_.fail(errc::size_exceeded, s_.begin, "document too large");
     if (input.size() >= 3 && input.substr(0, 3) == "\xEF\xBB\xBF") s_.p += 3;
@@ -68,6 +65,7 @@ class value_reader {
     spool::value* table = &root;
     std::uint32_t table_id = table_registry::root;
     std::uint32_t table_depth = 1;
+    const char* header_at = nullptr;  // the current [header], named in errors
     for (;;) {
       s_.skip_ws();
       if (s_.at_end()) return true;
@@ -75,11 +73,12 @@ class value_reader {
       if (c == '#') {
         if (!s_.skip_comment()) return false;
       } else if (c == '[') {
+        header_at = s_.p;
         if (!header(root, table, table_id)) return false;
         table_depth = static_cast<std::uint32_t>(key_.size()) + 1;
       } else if (c != '\n' && c != '\r') {
         if (!key_value(*table, table_id, table_depth)) {
-          if (!ctx_.table_path.empty()) spool::detail::prepend_path_segment(s_.err.path, ctx_.table_path);
+          if (header_at != nullptr) spool::detail::prepend_path_segment(s_.err.path, header_path(header_at));
           return false;
         }
       }
@@ -104,7 +103,6 @@ class value_reader {
       if (!s_.peek(']')) return s_.unexpected("']]' closing the array of tables header");
       ++s_.p;
     }
-    ctx_.table_path = key_.path(key_.size());
 
     spool::value* cur = &root;
     std::uint32_t id = table_registry::root;
@@ -430,6 +428,16 @@ class value_reader {
   bool check_size(const spool::object& table, const char* at) {
     if (table.size() <= opts_.max_container_size) return true;
     return s_.fail(errc::size_exceeded, at, "table has more than max_container_size keys");
+  }
+
+  // The keys of the header at `open`, read again (error path only).
+  std::string header_path(const char* open) {
+    scanner again = s_;
+    again.p = open + 1;
+    if (again.peek('[')) ++again.p;
+    again.skip_ws();
+    key_.scan(again, UINT32_MAX);
+    return key_.path(key_.size());
   }
 
   static std::string first_at(const scanner& s, std::size_t offset) {
