@@ -261,7 +261,8 @@ TEST_CASE("copies are deep; moves leave null behind") {
 
   copy = original;
   CHECK(copy == original);
-  copy = copy;  // self-assignment keeps the value
+  const value& alias = copy;
+  copy = alias;  // self-assignment keeps the value
   CHECK(copy == original);
 
   // Moving a child into its parent frees the parent only after the child is out.
