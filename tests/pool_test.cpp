@@ -99,6 +99,11 @@ TEST_CASE("byte_buffer grows geometrically and keeps its contents") {
   b.resize(7);
   CHECK(b.view() == "hello!!");
 
+  // Appending a part of itself while growing: the source moves with the storage.
+  b.shrink_to_fit();
+  b.append(b.data() + 2, 3);
+  CHECK(b.view() == "hello!!llo");
+
   b.clear();
   CHECK(b.empty());
   CHECK(b.capacity() >= 12);
@@ -182,6 +187,26 @@ TEST_CASE("at most four idle buffers per class are kept") {
   CHECK(spool::thread_pool_stats().reuses == 1);
   spool::buffer_lease input2 = spool::lease_buffer(spool::buffer_class::input);
   CHECK(spool::thread_pool_stats().fresh_allocations == 8);
+}
+
+TEST_CASE("a full bin keeps the larger buffers; empty buffers are not kept") {
+  fresh_pool guard;
+  {
+    std::vector<spool::buffer_lease> held;
+    for (std::size_t capacity : {100, 50, 300, 200, 400, 10}) held.push_back(lease_with_capacity(capacity));
+  }
+  spool::pool_stats s = spool::thread_pool_stats();
+  CHECK(s.buffers_retained == 4);
+  CHECK(s.bytes_retained == 100 + 300 + 200 + 400);  // 400 replaced 50; 10 was not kept
+  CHECK(s.drops == 2);
+
+  { spool::buffer_lease unused = spool::lease_buffer(); }  // a kept buffer, returned with its capacity
+  CHECK(spool::thread_pool_stats().buffers_retained == 4);
+  spool::trim_thread_pool();
+  { spool::buffer_lease never_written = spool::lease_buffer(); }
+  s = spool::thread_pool_stats();
+  CHECK(s.buffers_retained == 0);
+  CHECK(s.drops == 3);
 }
 
 TEST_CASE("a scratch buffer larger than the limit is freed on return") {

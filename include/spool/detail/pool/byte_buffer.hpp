@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <new>
 #include <span>
@@ -90,8 +91,16 @@ class byte_buffer {
 
   void append(const void* p, std::size_t n) {
     if (n == 0) return;  // memcpy with a null source is undefined even for zero bytes
-    grow_for(n);
-    std::memcpy(data_ + size_, p, n);
+    auto* src = static_cast<const char*>(p);
+    if (n > capacity_ - size_) {
+      // Appending part of this very buffer: growing moves it, so find the source again after.
+      std::less_equal<const char*> le;
+      bool inside = data_ != nullptr && le(data_, src) && std::less<const char*>()(src, data_ + size_);
+      std::size_t at = inside ? static_cast<std::size_t>(src - data_) : 0;
+      grow_for(n);
+      if (inside) src = data_ + at;
+    }
+    std::memcpy(data_ + size_, src, n);
     size_ += n;
   }
   void append(std::string_view s) { append(s.data(), s.size()); }

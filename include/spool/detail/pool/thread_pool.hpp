@@ -6,6 +6,7 @@
 // thread: whichever thread ends the lease files the buffer in its own pool.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -139,17 +140,33 @@ class buffer_lease {
       buffer_.release();
       return;
     }
-    auto c = static_cast<std::size_t>(class_);
-    if (!detail::pool_enabled || pool->idle_count[c] == detail::buffers_per_class ||
-        detail::buffer_oversized(class_, buffer_.capacity())) {
+    // An empty buffer is not worth a slot: it would crowd out one with memory behind it.
+    if (!detail::pool_enabled || buffer_.capacity() == 0 || detail::buffer_oversized(class_, buffer_.capacity())) {
       ++pool->stats.drops;
       buffer_.release();
       return;
     }
     buffer_.clear();
-    pool->stats.bytes_retained += buffer_.capacity();
-    ++pool->stats.buffers_retained;
-    pool->idle[c][pool->idle_count[c]++] = std::move(buffer_);
+    auto c = static_cast<std::size_t>(class_);
+    auto& idle = pool->idle[c];
+    std::size_t& count = pool->idle_count[c];
+    if (count < detail::buffers_per_class) {
+      pool->stats.bytes_retained += buffer_.capacity();
+      ++pool->stats.buffers_retained;
+      idle[count++] = std::move(buffer_);
+      return;
+    }
+    // Full: keep the larger buffers, since they save the most reallocation.
+    ++pool->stats.drops;
+    byte_buffer& smallest = *std::min_element(idle.begin(), idle.end(), [](const byte_buffer& a, const byte_buffer& b) {
+      return a.capacity() < b.capacity();
+    });
+    if (smallest.capacity() >= buffer_.capacity()) {
+      buffer_.release();
+      return;
+    }
+    pool->stats.bytes_retained += buffer_.capacity() - smallest.capacity();
+    smallest = std::move(buffer_);  // frees the smaller one
   }
 
   byte_buffer buffer_;
