@@ -1,0 +1,137 @@
+// JSON (RFC 8259) for spool: read into structs, containers and spool::value; write them back.
+//
+//   struct server { std::string host; std::uint16_t port = 80; std::vector<std::string> tags; };
+//
+//   spool::result<server> s = spool::json::read<server>(R"({"host":"a","port":8080,"tags":[]})");
+//   if (!s) std::cerr << s.error().message() << '\n';    // 1:21: error: expected integer for 'port' ...
+//   spool::error e = spool::json::read(text, existing);  // into an object, reusing its capacity
+//   auto doc = spool::json::read<spool::value>(text);    // no schema
+//   auto cfg = spool::json::read_file<server>("server.json");
+//   std::string out = spool::json::write(*s);                           // {"host":"a",...}
+//   std::string pretty = spool::json::write<{.pretty = true}>(*s);
+//   spool::error w = spool::json::write(*s, out);                       // appends to out
+//
+// Reading is strict RFC 8259 unless read_options say otherwise (json/options.hpp: comments,
+// trailing commas, unknown keys, required fields, limits). The input is one value with optional
+// whitespace around it: whitespace only is errc::empty_input (an empty body, not a syntax error),
+// anything after the value is errc::trailing_data. Errors carry offset, line, column and path.
+//
+// Reading into an existing object assigns what the document says and leaves the rest: members
+// the document does not name keep their values, and elements of vectors are read into in place
+// (then surplus ones dropped), so a reused object allocates only for strings that must grow.
+//
+// std::string_view members point into the input: they are valid while the input lives, and a
+// string with escapes cannot be viewed (errc::unsupported: read it into std::string).
+//
+// Writing is compact by default; write_options give pretty output, NaN/Inf as null, ASCII-only
+// output. write(obj) returns the text (one exactly-sized allocation; the text is built in a pooled
+// buffer) and throws spool::exception when the object cannot be written (NaN without
+// nan_inf_as_null, a string that is not UTF-8); write(obj, out) reports that as a spool::error.
+//
+// Type mapping: bool, integers (range-checked), float/double, std::string/string_view/char[N],
+// sequences, std::array, sets and tuples as arrays; maps with string, integer or enum keys and
+// reflected structs as objects; optional/unique_ptr/shared_ptr as null or the value; enums by
+// name (or number with enums_as_integers); std::chrono::sys_time as RFC 3339 text and durations
+// as their tick count; byte containers as arrays of numbers; variants by JSON type, or tagged by
+// read/write_options::variant_tag (json/variant_tag.hpp); spool::value anywhere; raw_json keeps
+// a sub-document as text (json/raw_json.hpp).
+#pragma once
+
+#include <filesystem>
+#include <istream>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include <spool/error.hpp>
+#include <spool/json/options.hpp>
+#include <spool/json/raw_json.hpp>
+#include <spool/json/reader.hpp>
+#include <spool/json/writer.hpp>
+#include <spool/pool.hpp>
+
+namespace spool::json {
+
+// Reads a whole document into an existing object.
+template <read_options Opts = read_options{}, class T>
+spool::error read(std::string_view input, T& out) {
+  auto r = spool::lease_object<detail::reader<Opts>>();
+  if (r->document(input, out)) return {};
+  spool::error e = std::move(r->error);
+  e.locate(input);
+  return e;
+}
+
+template <class T, read_options Opts = read_options{}>
+  requires std::is_default_constructible_v<T>
+spool::result<T> read(std::string_view input) {
+  T out{};
+  if (spool::error e = read<Opts>(input, out)) return e;
+  return out;
+}
+
+template <read_options Opts = read_options{}, class T>
+spool::error read(std::istream& in, T& out) {
+  spool::result<spool::buffer_lease> body = spool::read_all(in, Opts.max_input_size);
+  if (!body) return std::move(body).error();
+  return read<Opts>((*body)->view(), out);
+}
+
+template <class T, read_options Opts = read_options{}>
+  requires std::is_default_constructible_v<T>
+spool::result<T> read(std::istream& in) {
+  T out{};
+  if (spool::error e = read<Opts>(in, out)) return e;
+  return out;
+}
+
+template <read_options Opts = read_options{}, class T>
+spool::error read_file(const std::filesystem::path& path, T& out) {
+  spool::result<spool::buffer_lease> body = spool::read_file(path, Opts.max_input_size);
+  if (!body) return std::move(body).error();
+  spool::error e = read<Opts>((*body)->view(), out);
+  if (e) e.source_name = path.string();
+  return e;
+}
+
+template <class T, read_options Opts = read_options{}>
+  requires std::is_default_constructible_v<T>
+spool::result<T> read_file(const std::filesystem::path& path) {
+  T out{};
+  if (spool::error e = read_file<Opts>(path, out)) return e;
+  return out;
+}
+
+// Appends the JSON text of `v` to `out` (std::string, std::vector<char> or spool::byte_buffer).
+// On error `out` is left as it was.
+template <write_options Opts = write_options{}, class T, class Out>
+spool::error write(const T& v, Out& out) {
+  if constexpr (std::is_same_v<Out, spool::byte_buffer>) {
+    const std::size_t before = out.size();
+    detail::writer<Opts> w(out);
+    if (w.write(v)) return {};
+    out.resize(before);
+    return std::move(w.error());
+  } else {
+    static_assert(std::is_same_v<Out, std::string> || std::is_same_v<Out, std::vector<char>>,
+                  "write appends to std::string, std::vector<char> or spool::byte_buffer");
+    spool::buffer_lease buffer = spool::lease_buffer();
+    detail::writer<Opts> w(*buffer);
+    if (!w.write(v)) return std::move(w.error());
+    out.insert(out.end(), buffer->data(), buffer->data() + buffer->size());
+    return {};
+  }
+}
+
+// The JSON text of `v`; throws spool::exception (or, without exceptions, terminates with the
+// message) when `v` cannot be written.
+template <write_options Opts = write_options{}, class T>
+std::string write(const T& v) {
+  spool::buffer_lease buffer = spool::lease_buffer();
+  detail::writer<Opts> w(*buffer);
+  if (!w.write(v)) spool::detail::fail(w.error());
+  return std::string(buffer->view());
+}
+
+}  // namespace spool::json

@@ -1,0 +1,968 @@
+// The JSON reader: one pass over the input straight into the target object.
+//
+// There is no token stream and no intermediate tree: each read_* function looks at the next byte,
+// checks the grammar and writes into the target (reusing a string's or vector's capacity). Errors
+// are kept in the reader and every function returns bool, so the success path carries no error
+// objects; the path of the failing member ("statuses[3].user.id") is built while unwinding.
+//
+// A reader is a pooled object (spool::lease_object): its plan memo and scratch survive between
+// documents on the same thread.
+#pragma once
+
+#include <array>
+#include <bitset>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include <spool/datetime.hpp>
+#include <spool/detail/datetime_text.hpp>
+#include <spool/detail/number_parse.hpp>
+#include <spool/detail/pool/limits.hpp>
+#include <spool/detail/type_traits.hpp>
+#include <spool/detail/utf8.hpp>
+#include <spool/error.hpp>
+#include <spool/json/number.hpp>
+#include <spool/json/options.hpp>
+#include <spool/json/raw_json.hpp>
+#include <spool/json/scan.hpp>
+#include <spool/json/string.hpp>
+#include <spool/json/variant_tag.hpp>
+#include <spool/reflect.hpp>
+#include <spool/value.hpp>
+
+namespace spool::json::detail {
+
+using namespace spool::detail;  // the shared type categories (integer, sequence, map_like, ...)
+
+// What the byte at p starts, for "expected X, found Y" messages.
+inline std::string_view describe(const char* p, const char* end) noexcept {
+  if (p == end) return "end of input";
+  switch (*p) {
+    case '{': return "object";
+    case '[': return "array";
+    case '"': return "string";
+    case 't':
+    case 'f': return "boolean";
+    case 'n': return "null";
+    default: return starts_number(*p) ? "number" : "unexpected character";
+  }
+}
+
+// Which JSON value kinds a variant alternative can take, for untagged variants.
+template <read_options Opts>
+struct alternative_kinds {
+  template <class A>
+  struct null : std::bool_constant<std::is_same_v<A, std::monostate> || std::is_same_v<A, std::nullptr_t> ||
+                                   optional_like<A> || pointer_like<A>> {};
+  template <class A>
+  struct truth : std::bool_constant<boolean<A>> {};
+  template <class A>
+  struct integral
+      : std::bool_constant<integer<A> || chrono_duration<A> || (enum_type<A> && Opts.enums_as_integers)> {};
+  template <class A>
+  struct fractional : std::bool_constant<floating<A>> {};
+  template <class A>
+  struct text : std::bool_constant<owning_string<A> || string_view_like<A> || char_array<A> ||
+                                   chrono_time_point<A> || (enum_type<A> && !Opts.enums_as_integers)> {};
+  template <class A>
+  struct array : std::bool_constant<sequence<A> || fixed_array<A> || set_like<A> || tuple_like<A> ||
+                                    byte_container<A>> {};
+  template <class A>
+  struct object : std::bool_constant<map_like<A> || (reflected<A> && !std::is_same_v<A, std::monostate>)> {};
+  template <class A>
+  struct any : std::bool_constant<std::is_same_v<A, spool::value> || std::is_same_v<A, raw_json>> {};
+};
+
+// The index of the first alternative of V satisfying Pred, or variant_npos.
+template <class V, template <class> class Pred>
+constexpr std::size_t first_alternative() {
+  return []<std::size_t... I>(std::index_sequence<I...>) {
+    std::size_t found = std::variant_npos;
+    ((found == std::variant_npos && Pred<std::variant_alternative_t<I, V>>::value ? (found = I) : 0), ...);
+    return found;
+  }(std::make_index_sequence<std::variant_size_v<V>>{});
+}
+
+template <read_options Opts>
+class reader {
+ public:
+  static constexpr read_options options = Opts;
+
+  const char* end = nullptr;  // one past the input; public for the string and number helpers
+  spool::error error;
+
+  // Reads the whole input into out: one value, whitespace around it, nothing else.
+  template <class T>
+  bool document(std::string_view input, T& out) {
+    begin_ = input.data();
+    end = begin_ + input.size();
+    depth_ = 0;
+    const char* p = begin_;
+    if constexpr (Opts.max_input_size != unlimited) {
+      if (input.size() > Opts.max_input_size) return fail_detail(errc::size_exceeded, p, "input larger than read_options::max_input_size");
+    }
+    if (!ws(p)) return false;
+    if (p == end) return fail(errc::empty_input, p, "a JSON value", "only whitespace");
+    if (!read(p, out) || !ws(p)) return false;
+    if (p != end) return fail(errc::trailing_data, p, "end of input", describe(p, end));
+    return true;
+  }
+
+  bool fail(errc code, const char* at, std::string_view expected = {}, std::string_view found = {}) {
+    error = make_error(code, static_cast<std::size_t>(at - begin_), expected, found);
+    return false;
+  }
+  bool fail_detail(errc code, const char* at, std::string_view detail) {
+    error = make_error(code, static_cast<std::size_t>(at - begin_));
+    error.detail = detail;
+    return false;
+  }
+
+  void reset_for_reuse() noexcept {
+    error = spool::error{};
+    // A huge escaped key or string must not stay pinned in the thread's pool.
+    if (spool::pool_buffer_oversized(scratch_.capacity())) std::string().swap(scratch_);
+  }
+
+ private:
+  const char* begin_ = nullptr;
+  std::uint32_t depth_ = 0;
+  spool::plan_memo memo_;
+  std::string scratch_;  // decoded escaped keys and tags
+
+  // ---- lexical helpers -------------------------------------------------------------------
+
+  bool ws(const char*& p) {
+    p = skip_whitespace(p, end);
+    if constexpr (Opts.comments) {
+      while (p != end && *p == '/') {
+        if (!skip_comment(p)) return false;
+        p = skip_whitespace(p, end);
+      }
+    }
+    return true;
+  }
+
+  bool skip_comment(const char*& p) {
+    const char* const start = p;
+    if (end - p < 2 || (p[1] != '/' && p[1] != '*')) return fail(errc::syntax, p, "comment", describe(p, end));
+    const char* body = p + 2;
+    const char* body_end;
+    if (p[1] == '/') {
+      const void* nl = std::memchr(body, '\n', static_cast<std::size_t>(end - body));
+      body_end = nl ? static_cast<const char*>(nl) : end;
+      p = nl ? body_end + 1 : end;
+    } else {
+      const std::string_view rest(body, static_cast<std::size_t>(end - body));
+      const std::size_t close = rest.find("*/");
+      if (close == std::string_view::npos) return fail(errc::unexpected_end, start, "end of comment */");
+      body_end = body + close;
+      p = body_end + 2;
+    }
+    if constexpr (Opts.validate_utf8) {
+      if (const char* bad = find_invalid_utf8(body, body_end); bad != body_end) return fail(errc::invalid_utf8, bad);
+    }
+    return true;
+  }
+
+  bool literal(const char*& p, std::string_view word) {
+    if (static_cast<std::size_t>(end - p) < word.size() || std::memcmp(p, word.data(), word.size()) != 0) {
+      // A prefix of the word at the very end is a cut-off document, not a wrong word.
+      const std::size_t avail = static_cast<std::size_t>(end - p);
+      if (avail < word.size() && std::memcmp(p, word.data(), avail) == 0) return fail(errc::unexpected_end, end, word);
+      return fail(errc::syntax, p, word, describe(p, end));
+    }
+    p += word.size();
+    return true;
+  }
+
+  bool expect_type(const char* p, std::string_view expected) {
+    if (p == end) return fail(errc::unexpected_end, p, expected, "end of input");
+    const std::string_view found = describe(p, end);
+    return fail(found == "unexpected character" ? errc::syntax : errc::unexpected_type, p, expected, found);
+  }
+
+  bool enter(const char* p) {
+    if (++depth_ > Opts.max_depth) return fail(errc::depth_exceeded, p);
+    return true;
+  }
+
+  // After an element: ',' (then more, or with trailing_commas possibly the close) or the close.
+  // Returns false on error; sets `done` when the container closed.
+  bool next_element(const char*& p, char close, bool& done) {
+    if (!ws(p)) return false;
+    if (p != end && *p == ',') {
+      ++p;
+      if (!ws(p)) return false;
+      if constexpr (Opts.trailing_commas) {
+        if (p != end && *p == close) {
+          ++p;
+          done = true;
+        }
+      }
+      return true;
+    }
+    if (p != end && *p == close) {
+      ++p;
+      done = true;
+      return true;
+    }
+    if (p == end) return fail(errc::unexpected_end, p, close == ']' ? "',' or ']'" : "',' or '}'");
+    return fail(errc::syntax, p, close == ']' ? "',' or ']'" : "',' or '}'", describe(p, end));
+  }
+
+  bool check_container_size(const char* p, std::size_t count) {
+    if constexpr (Opts.max_container_size != unlimited) {
+      if (count > Opts.max_container_size) return fail_detail(errc::size_exceeded, p, "more elements than read_options::max_container_size");
+    }
+    return true;
+  }
+
+  bool check_string_size(const char* at, std::size_t size) {
+    if constexpr (Opts.max_string_length != unlimited) {
+      if (size > Opts.max_string_length) return fail_detail(errc::size_exceeded, at, "string longer than read_options::max_string_length");
+    }
+    return true;
+  }
+
+  // A string at p (which must be '"'); the view points into the input or, when the string has
+  // escapes, into `sink`.
+  template <class Sink>
+  bool string_view_of(const char*& p, std::string_view& out, Sink& sink) {
+    if (p == end || *p != '"') return expect_type(p, "string");
+    const char* const start = p;
+    ++p;
+    return parse_string<Opts.validate_utf8>(*this, p, out, sink) && check_string_size(start, out.size());
+  }
+
+  // An object key at p, then the ':' and the whitespace after it.
+  bool key(const char*& p, std::string_view& out) {
+    if (p == end) return fail(errc::unexpected_end, p, "string key");
+    if (*p != '"') return fail(errc::syntax, p, "string key", describe(p, end));
+    ++p;
+    // Keys are short and plain: find the quote directly, decode only when an escape shows up.
+    const char* q = find_special<Opts.validate_utf8>(p, end);
+    if (q != end && *q == '"') {
+      out = std::string_view(p, static_cast<std::size_t>(q - p));
+      p = q + 1;
+    } else if (!parse_string<Opts.validate_utf8>(*this, p, out, scratch_)) {
+      return false;
+    }
+    if (!check_string_size(p, out.size()) || !ws(p)) return false;
+    if (p == end) return fail(errc::unexpected_end, p, "':'");
+    if (*p != ':') return fail(errc::syntax, p, "':'", describe(p, end));
+    ++p;
+    return ws(p);
+  }
+
+  // ---- skipping (unknown keys, raw_json, tag look-ahead): validates, stores nothing ---------
+
+  bool skip(const char*& p) {
+    if (p == end) return fail(errc::unexpected_end, p, "a JSON value");
+    switch (*p) {
+      case '{': {
+        if (!enter(p)) return false;
+        ++p;
+        if (!ws(p)) return false;
+        if (p != end && *p == '}') {
+          ++p;
+          --depth_;
+          return true;
+        }
+        for (bool done = false; !done;) {
+          std::string_view k;
+          if (!key(p, k) || !skip(p) || !next_element(p, '}', done)) return false;
+        }
+        --depth_;
+        return true;
+      }
+      case '[': {
+        if (!enter(p)) return false;
+        ++p;
+        if (!ws(p)) return false;
+        if (p != end && *p == ']') {
+          ++p;
+          --depth_;
+          return true;
+        }
+        for (bool done = false; !done;)
+          if (!skip(p) || !next_element(p, ']', done)) return false;
+        --depth_;
+        return true;
+      }
+      case '"': {
+        discard_sink sink;
+        std::string_view ignored;
+        return string_view_of(p, ignored, sink);
+      }
+      case 't': return literal(p, "true");
+      case 'f': return literal(p, "false");
+      case 'n': return literal(p, "null");
+      default: {
+        if (!starts_number(*p)) return fail(errc::syntax, p, "a JSON value", describe(p, end));
+        scanned_number n;
+        return scan_number(*this, p, n);
+      }
+    }
+  }
+
+ public:
+  // ---- reading into a target ---------------------------------------------------------------
+
+  template <class T>
+  bool read(const char*& p, T& out) {
+    if constexpr (std::is_same_v<T, spool::value>) {
+      return read_dynamic(p, out);
+    } else if constexpr (std::is_same_v<T, raw_json>) {
+      const char* const start = p;
+      if (!skip(p)) return false;
+      out.text.assign(start, p);
+      return true;
+    } else if constexpr (std::is_same_v<T, std::monostate> || std::is_same_v<T, std::nullptr_t>) {
+      if (p == end || *p != 'n') return expect_type(p, "null");
+      return literal(p, "null");
+    } else if constexpr (boolean<T>) {
+      if (p != end && *p == 't') {
+        out = true;
+        return literal(p, "true");
+      }
+      if (p != end && *p == 'f') {
+        out = false;
+        return literal(p, "false");
+      }
+      return expect_type(p, "boolean");
+    } else if constexpr (integer<T>) {
+      if (p == end || !starts_number(*p)) return expect_type(p, "integer");
+      return read_integer(*this, p, out);
+    } else if constexpr (floating<T>) {
+      if (p == end || !starts_number(*p)) return expect_type(p, "number");
+      return read_floating(*this, p, out);
+    } else if constexpr (enum_type<T>) {
+      return read_enum(p, out);
+    } else if constexpr (owning_string<T>) {
+      std::string_view s;
+      if (!string_view_of(p, s, out)) return false;
+      if (s.data() != out.data()) out.assign(s);
+      return true;
+    } else if constexpr (string_view_like<T>) {
+      const char* const start = p;
+      std::string_view s;
+      if (!string_view_of(p, s, scratch_)) return false;
+      if (s.data() == scratch_.data() && !s.empty())
+        return fail_detail(errc::unsupported, start, "a std::string_view cannot hold a string with escapes (read into std::string)");
+      out = s;
+      return true;
+    } else if constexpr (char_array<T>) {
+      const char* const start = p;
+      std::string_view s;
+      if (!string_view_of(p, s, scratch_)) return false;
+      if (s.size() >= std::extent_v<T>) return fail_detail(errc::size_exceeded, start, "string longer than the char array");
+      std::memcpy(out, s.data(), s.size());
+      out[s.size()] = '\0';
+      return true;
+    } else if constexpr (chrono_time_point<T>) {
+      return read_time_point(p, out);
+    } else if constexpr (chrono_duration<T>) {
+      typename T::rep count{};
+      if (!read(p, count)) return false;
+      out = T{count};
+      return true;
+    } else if constexpr (optional_like<T>) {
+      if (p != end && *p == 'n') {
+        out.reset();
+        return literal(p, "null");
+      }
+      if (!out) out.emplace();
+      return read(p, *out);
+    } else if constexpr (pointer_like<T>) {
+      if (p != end && *p == 'n') {
+        out.reset();
+        return literal(p, "null");
+      }
+      using E = typename T::element_type;
+      if (!out) {
+        if constexpr (std::is_same_v<T, std::shared_ptr<E>>) out = std::make_shared<E>();
+        else out = T(new E());
+      }
+      return read(p, *out);
+    } else if constexpr (variant_like<T>) {
+      if constexpr (Opts.variant_tag.empty()) return read_untagged(p, out);
+      else return read_tagged(p, out);
+    } else if constexpr (map_like<T>) {
+      return read_map(p, out);
+    } else if constexpr (set_like<T>) {
+      return read_set(p, out);
+    } else if constexpr (sequence<T>) {
+      return read_sequence(p, out);
+    } else if constexpr (fixed_array<T>) {
+      return read_fixed(p, out);
+    } else if constexpr (byte_container<T>) {
+      static_assert(sizeof(T) == 0, "a std::span of bytes is written only; read into a std::vector<std::byte>");
+    } else if constexpr (tuple_like<T>) {
+      return read_tuple(p, out);
+    } else if constexpr (reflected<T>) {
+      return read_struct<T, false>(p, out);
+    } else {
+      static_assert(sizeof(T) == 0, "spool::json cannot read this type");
+    }
+  }
+
+ private:
+  template <class E>
+  bool read_enum(const char*& p, E& out) {
+    if constexpr (Opts.enums_as_integers) {
+      std::underlying_type_t<E> raw{};
+      if (!read(p, raw)) return false;
+      out = static_cast<E>(raw);
+      return true;
+    } else {
+      const char* const start = p;
+      std::string_view name;
+      if (!string_view_of(p, name, scratch_)) return false;
+      const std::optional<E> e = spool::reflect::enum_from_name<E>(name);
+      if (!e) return fail(errc::out_of_range, start, "a name of the enumeration", "an unknown name");
+      out = *e;
+      return true;
+    }
+  }
+
+  template <class TP>
+  bool read_time_point(const char*& p, TP& out) {
+    using duration = typename TP::duration;
+    if constexpr (std::is_same_v<typename TP::clock, std::chrono::system_clock>) {
+      const char* const start = p;
+      std::string_view text;
+      if (!string_view_of(p, text, scratch_)) return false;
+      const datetime_parse parsed = parse_datetime_prefix(text.data(), text.data() + text.size(), {});
+      if (parsed.code != errc::ok || parsed.ptr != text.data() + text.size())
+        return fail(errc::invalid_datetime, start, "RFC 3339 date-time");
+      if (parsed.kind != datetime_kind::offset_datetime)
+        return fail(errc::invalid_datetime, start, "RFC 3339 date-time with offset", datetime_kind_name(parsed.kind));
+      const offset_datetime dt{parsed.date, parsed.time, parsed.offset_minutes};
+      auto instant = dt.to_sys_time<std::chrono::nanoseconds>();
+      if (!instant) return fail(errc::out_of_range, start, "a time point the clock can hold");
+      // Finer than the target's ticks is cut toward the past, as time_point_cast would floor.
+      out = std::chrono::floor<duration>(*instant);
+      return true;
+    } else {
+      typename duration::rep ticks{};
+      if (!read(p, ticks)) return false;
+      out = TP{duration{ticks}};
+      return true;
+    }
+  }
+
+  template <class C>
+  bool read_sequence(const char*& p, C& c) {
+    if (p == end || *p != '[') return expect_type(p, "array");
+    if (!enter(p)) return false;
+    ++p;
+    if (!ws(p)) return false;
+    using E = typename C::value_type;
+    // Existing elements are read into in place, so their own capacity (strings, vectors) is
+    // reused; elements past the document's count are dropped at the end.
+    constexpr bool indexed = requires(C& x) { x[0]; } && !std::is_same_v<E, bool>;
+    std::size_t n = 0;
+    auto it = c.begin();
+    bool done = p != end && *p == ']';
+    if (done) ++p;
+    while (!done) {
+      if (!check_container_size(p, n + 1)) return false;
+      bool ok;
+      if constexpr (indexed) {
+        ok = read_element(p, n < c.size() ? c[n] : c.emplace_back());
+      } else if constexpr (std::is_same_v<E, bool>) {
+        bool e = false;
+        ok = read(p, e);
+        if (ok) c.push_back(e);
+      } else if (it != c.end()) {
+        ok = read_element(p, *it++);
+      } else {
+        // Node containers keep end() valid across emplace_back, so `it` stays the end.
+        ok = read_element(p, c.emplace_back());
+      }
+      if (!ok) {
+        error.at_index(n);
+        return false;
+      }
+      ++n;
+      if (!next_element(p, ']', done)) return false;
+    }
+    if constexpr (indexed) {
+      c.erase(std::next(c.begin(), static_cast<std::ptrdiff_t>(n)), c.end());
+    } else if constexpr (std::is_same_v<E, bool>) {
+      // These were appended after the old contents: drop the old ones in front.
+      c.erase(c.begin(), std::next(c.begin(), static_cast<std::ptrdiff_t>(c.size() - n)));
+    } else {
+      c.erase(it, c.end());
+    }
+    --depth_;
+    return true;
+  }
+
+  // std::byte has no JSON form of its own: it travels as a number 0-255.
+  template <class E>
+  bool read_element(const char*& p, E& e) {
+    if constexpr (std::is_same_v<E, std::byte>) {
+      std::uint8_t b = 0;
+      if (!read(p, b)) return false;
+      e = static_cast<std::byte>(b);
+      return true;
+    } else {
+      return read(p, e);
+    }
+  }
+
+  template <class C>
+  bool read_fixed(const char*& p, C& c) {
+    constexpr std::size_t N = [] {
+      if constexpr (std::is_array_v<C>) return std::extent_v<C>;
+      else return std::tuple_size_v<C>;
+    }();
+    if (p == end || *p != '[') return expect_type(p, "array");
+    if (!enter(p)) return false;
+    const char* const start = p;
+    ++p;
+    if (!ws(p)) return false;
+    std::size_t n = 0;
+    bool done = p != end && *p == ']';
+    if (done) ++p;
+    while (!done) {
+      if (n == N) return fail(errc::size_exceeded, p, "array of " + std::to_string(N) + " elements");
+      if (!read_element(p, c[n])) {
+        error.at_index(n);
+        return false;
+      }
+      ++n;
+      if (!next_element(p, ']', done)) return false;
+    }
+    if (n != N) return fail(errc::unexpected_type, start, "array of " + std::to_string(N) + " elements", "array of " + std::to_string(n));
+    --depth_;
+    return true;
+  }
+
+  template <class C>
+  bool read_set(const char*& p, C& c) {
+    if (p == end || *p != '[') return expect_type(p, "array");
+    if (!enter(p)) return false;
+    ++p;
+    if (!ws(p)) return false;
+    c.clear();
+    std::size_t n = 0;
+    bool done = p != end && *p == ']';
+    if (done) ++p;
+    while (!done) {
+      if (!check_container_size(p, n + 1)) return false;
+      typename C::value_type e{};
+      if (!read(p, e)) {
+        error.at_index(n);
+        return false;
+      }
+      c.insert(std::move(e));
+      ++n;
+      if (!next_element(p, ']', done)) return false;
+    }
+    --depth_;
+    return true;
+  }
+
+  template <class T>
+  bool read_tuple(const char*& p, T& t) {
+    constexpr std::size_t N = std::tuple_size_v<T>;
+    if (p == end || *p != '[') return expect_type(p, "array");
+    if (!enter(p)) return false;
+    const char* const start = p;
+    ++p;
+    if (!ws(p)) return false;
+    const auto short_array = [&](std::size_t got) {
+      return fail(errc::unexpected_type, start, "array of " + std::to_string(N) + " elements", "array of " + std::to_string(got));
+    };
+    bool done = p != end && *p == ']';
+    if (done) {
+      ++p;
+      if constexpr (N != 0) return short_array(0);
+    }
+    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      const auto one = [&](auto& element, std::size_t i) {
+        if (done) return short_array(i);
+        if (!read(p, element)) {
+          error.at_index(i);
+          return false;
+        }
+        return next_element(p, ']', done);
+      };
+      return (one(std::get<I>(t), I) && ...);
+    }(std::make_index_sequence<N>{});
+    if (!ok) return false;
+    if (!done) return fail(errc::size_exceeded, p, "array of " + std::to_string(N) + " elements");
+    --depth_;
+    return true;
+  }
+
+  // A map key from its JSON text.
+  template <class K>
+  bool map_key(const char* at, std::string_view text, K& k) {
+    if constexpr (owning_string<K>) {
+      k.assign(text);
+      return true;
+    } else if constexpr (integer<K>) {
+      const char* q = text.data();
+      const char* const stop = q + text.size();
+      const bool negative = q != stop && *q == '-';
+      if (negative) ++q;
+      std::uint64_t magnitude = 0;
+      const char* after = q != stop && is_digit(*q) ? parse_decimal(q, stop, magnitude) : nullptr;
+      if (after != stop || (*q == '0' && stop - q > 1)) return fail(errc::unexpected_type, at, "integer key", "a string that is not an integer");
+      if (!integer_from_magnitude(negative, magnitude, k)) return fail(errc::out_of_range, at, "integer key");
+      return true;
+    } else if constexpr (enum_type<K>) {
+      if constexpr (Opts.enums_as_integers) {
+        std::underlying_type_t<K> raw{};
+        if (!map_key(at, text, raw)) return false;
+        k = static_cast<K>(raw);
+        return true;
+      } else {
+        const std::optional<K> e = spool::reflect::enum_from_name<K>(text);
+        if (!e) return fail(errc::out_of_range, at, "a name of the enumeration", "an unknown name");
+        k = *e;
+        return true;
+      }
+    } else {
+      static_assert(sizeof(K) == 0, "JSON object keys are read into strings, integers or enums");
+    }
+  }
+
+  template <class K>
+  static std::string key_text(const K& k) {
+    if constexpr (owning_string<K>) {
+      return k;
+    } else if constexpr (integer<K>) {
+      return std::to_string(k);
+    } else {
+      const std::string_view name = spool::reflect::enum_name(k);
+      return name.empty() ? std::to_string(static_cast<std::underlying_type_t<K>>(k)) : std::string(name);
+    }
+  }
+
+  template <class M>
+  bool read_map(const char*& p, M& m) {
+    if (p == end || *p != '{') return expect_type(p, "object");
+    if (!enter(p)) return false;
+    ++p;
+    if (!ws(p)) return false;
+    m.clear();
+    std::size_t n = 0;
+    bool done = p != end && *p == '}';
+    if (done) ++p;
+    while (!done) {
+      if (!check_container_size(p, n + 1)) return false;
+      const char* const key_at = p;
+      std::string_view text;
+      if (!key(p, text)) return false;
+      typename M::key_type k{};
+      if (!map_key(key_at, text, k)) {
+        error.at_key(text);
+        return false;
+      }
+      auto [it, inserted] = m.try_emplace(std::move(k));
+      // A repeated key: the last one wins, as in most JSON readers.
+      if (!inserted) it->second = typename M::mapped_type{};
+      if (!read(p, it->second)) {
+        // `text` may point into the scratch a nested key overwrote: name the key from the map.
+        error.at_key(key_text(it->first));
+        return false;
+      }
+      ++n;
+      if (!next_element(p, '}', done)) return false;
+    }
+    --depth_;
+    return true;
+  }
+
+  // With require_all_fields, every field that is not an optional or a pointer must be present.
+  template <class T>
+  static constexpr auto not_nullable_fields() {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return std::array<bool, sizeof...(I)>{
+          !(optional_like<spool::reflect::field_type<T, I>> || pointer_like<spool::reflect::field_type<T, I>>)...};
+    }(std::make_index_sequence<spool::reflect::field_count<T>>{});
+  }
+
+  template <class T, bool SkipTag>
+  bool read_struct(const char*& p, T& obj) {
+    constexpr std::size_t N = spool::reflect::field_count<T>;
+    if (p == end || *p != '{') return expect_type(p, "object");
+    if (!enter(p)) return false;
+    const char* const start = p;
+    ++p;
+    if (!ws(p)) return false;
+    const struct_plan& plan = memo_.template get<T>();
+    const std::span<const field_plan> fields = plan.fields();
+    std::bitset<N> seen;
+    std::size_t expected = 0;  // members usually come in declaration order: try the next first
+    bool done = p != end && *p == '}';
+    if (done) ++p;
+    while (!done) {
+      const char* const key_at = p;
+      std::string_view k;
+      if (!key(p, k)) return false;
+      std::ptrdiff_t i;
+      if (expected < N && fields[expected].name.size() == k.size() &&
+          std::memcmp(fields[expected].name.data(), k.data(), k.size()) == 0) {
+        i = static_cast<std::ptrdiff_t>(expected);
+      } else {
+        i = plan.find(k);
+      }
+      if (i < 0) {
+        const bool tag = SkipTag && k == Opts.variant_tag.view();
+        if (Opts.error_on_unknown_keys && !tag) {
+          fail(errc::unknown_key, key_at);
+          error.at_key(k);
+          return false;
+        }
+        if (!skip(p)) return false;
+      } else {
+        const auto index = static_cast<std::size_t>(i);
+        if (seen[index]) {
+          fail(errc::duplicate_key, key_at);
+          error.at_key(fields[index].name);
+          return false;
+        }
+        seen[index] = true;
+        if (!spool::reflect::store_at(obj, index, [&](auto& member) { return read(p, member); })) {
+          error.at_key(fields[index].name);
+          return false;
+        }
+        expected = index + 1;
+      }
+      if (!next_element(p, '}', done)) return false;
+    }
+    if constexpr (N != 0) {
+      if (seen.count() != N && !finish_struct(start, obj, plan, seen)) return false;
+    }
+    --depth_;
+    return true;
+  }
+
+  // Members the document left out: required ones are an error, defaults are applied.
+  template <class T, std::size_t N>
+  bool finish_struct(const char* start, T& obj, const struct_plan& plan, const std::bitset<N>& seen) {
+    if constexpr (Opts.require_all_fields) {
+      static constexpr std::array<bool, N> must = not_nullable_fields<T>();
+      for (std::size_t i = 0; i < N; ++i) {
+        if (must[i] && !seen[i]) {
+          fail(errc::missing_key, start);
+          error.at_key(plan.fields()[i].name);
+          return false;
+        }
+      }
+    }
+    for (const std::size_t i : plan.required_fields()) {
+      if (!seen[i]) {
+        fail(errc::missing_key, start);
+        error.at_key(plan.fields()[i].name);
+        return false;
+      }
+    }
+    if constexpr (spool::reflect::has_defaults<T>) {
+      for (std::size_t i = 0; i < N; ++i)
+        if (!seen[i]) spool::reflect::apply_default(obj, i);
+    }
+    return true;
+  }
+
+  // ---- variants ------------------------------------------------------------------------------
+
+  template <std::size_t I, class V>
+  bool read_alternative(const char*& p, V& v) {
+    if constexpr (I == std::variant_npos) {
+      constexpr std::size_t fallback = first_alternative<V, alternative_kinds<Opts>::template any>();
+      if constexpr (fallback == std::variant_npos) return expect_type(p, "a value one of the variant's types takes");
+      else return read_alternative<fallback>(p, v);
+    } else {
+      if (v.index() != I) v.template emplace<I>();
+      return read(p, std::get<I>(v));
+    }
+  }
+
+  template <class V>
+  bool read_untagged(const char*& p, V& v) {
+    using kinds = alternative_kinds<Opts>;
+    if (p == end) return fail(errc::unexpected_end, p, "a JSON value");
+    switch (*p) {
+      case 'n': return read_alternative<first_alternative<V, kinds::template null>()>(p, v);
+      case 't':
+      case 'f': return read_alternative<first_alternative<V, kinds::template truth>()>(p, v);
+      case '"': return read_alternative<first_alternative<V, kinds::template text>()>(p, v);
+      case '[': return read_alternative<first_alternative<V, kinds::template array>()>(p, v);
+      case '{': return read_alternative<first_alternative<V, kinds::template object>()>(p, v);
+      default: {
+        if (!starts_number(*p)) return fail(errc::syntax, p, "a JSON value", describe(p, end));
+        constexpr std::size_t integral = first_alternative<V, kinds::template integral>();
+        constexpr std::size_t fractional = first_alternative<V, kinds::template fractional>();
+        if constexpr (integral != std::variant_npos && fractional != std::variant_npos) {
+          // Integers go to the integer alternative, everything else to the floating one.
+          const char* q = p;
+          scanned_number n;
+          if (!scan_number(*this, q, n)) return false;
+          if (n.integral) return read_alternative<integral>(p, v);
+          return read_alternative<fractional>(p, v);
+        } else if constexpr (integral != std::variant_npos) {
+          return read_alternative<integral>(p, v);
+        } else {
+          return read_alternative<fractional>(p, v);
+        }
+      }
+    }
+  }
+
+  // {"<tag>": "<name>", ...members}: the tag may be anywhere in the object; it is found first,
+  // then the object is read from its start as the named alternative (which skips the tag).
+  template <class V>
+  bool read_tagged(const char*& p, V& v) {
+    if (p == end || *p != '{') return expect_type(p, "object");
+    const char* const start = p;
+    const char* q = p + 1;
+    if (!enter(start) || !ws(q)) return false;
+    std::string_view tag;
+    const char* tag_at = nullptr;
+    for (bool done = q != end && *q == '}'; !done;) {
+      std::string_view k;
+      if (!key(q, k)) return false;
+      if (k == Opts.variant_tag.view()) {
+        tag_at = q;
+        if (!string_view_of(q, tag, scratch_)) return false;
+        break;
+      }
+      if (!skip(q) || !next_element(q, '}', done)) return false;
+    }
+    --depth_;
+    if (tag_at == nullptr) {
+      fail(errc::missing_key, start);
+      error.at_key(Opts.variant_tag.view());
+      return false;
+    }
+    bool matched = false, ok = false;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      const auto try_one = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
+        using A = std::variant_alternative_t<J, V>;
+        static_assert(reflected<A>, "a tagged variant holds structs; its tag is one of their members");
+        if (matched || tag != variant_tag_value<A>()) return;
+        matched = true;
+        if (v.index() != J) v.template emplace<J>();
+        ok = read_struct<A, true>(p, std::get<J>(v));
+      };
+      (try_one(std::integral_constant<std::size_t, I>{}), ...);
+    }(std::make_index_sequence<std::variant_size_v<V>>{});
+    if (!matched) {
+      fail(errc::unexpected_type, tag_at, "a tag naming one of the variant's types", "an unknown tag");
+      error.at_key(Opts.variant_tag.view());
+      return false;
+    }
+    return ok;
+  }
+
+  bool read_dynamic(const char*& p, spool::value& out);
+};
+
+}  // namespace spool::json::detail
+
+namespace spool::json::detail {
+
+// A schema-less document: objects keep their order; integers that fit int64 (or, positive, uint64)
+// stay integers, every other number is a double; a repeated key keeps the last value.
+template <read_options Opts>
+bool reader<Opts>::read_dynamic(const char*& p, spool::value& out) {
+  if (p == end) return fail(errc::unexpected_end, p, "a JSON value");
+  switch (*p) {
+    case '{': {
+      if (!enter(p)) return false;
+      ++p;
+      if (!ws(p)) return false;
+      spool::object members;
+      bool done = p != end && *p == '}';
+      if (done) ++p;
+      while (!done) {
+        if (!check_container_size(p, members.size() + 1)) return false;
+        std::string_view k;
+        if (!key(p, k)) return false;
+        auto [slot, inserted] = members.try_emplace(k);
+        if (!inserted) *slot = spool::value{};
+        if (!read_dynamic(p, *slot)) {
+          for (const auto& m : members)
+            if (&m.value == slot) error.at_key(m.key());
+          return false;
+        }
+        if (!next_element(p, '}', done)) return false;
+      }
+      out = spool::value(std::move(members));
+      --depth_;
+      return true;
+    }
+    case '[': {
+      if (!enter(p)) return false;
+      ++p;
+      if (!ws(p)) return false;
+      spool::array elements;
+      bool done = p != end && *p == ']';
+      if (done) ++p;
+      while (!done) {
+        if (!check_container_size(p, elements.size() + 1)) return false;
+        if (!read_dynamic(p, elements.emplace_back())) {
+          error.at_index(elements.size() - 1);
+          return false;
+        }
+        if (!next_element(p, ']', done)) return false;
+      }
+      out = spool::value(std::move(elements));
+      --depth_;
+      return true;
+    }
+    case '"': {
+      std::string_view s;
+      if (!string_view_of(p, s, scratch_)) return false;
+      out = spool::value(s);
+      return true;
+    }
+    case 't': out = true; return literal(p, "true");
+    case 'f': out = false; return literal(p, "false");
+    case 'n': out = nullptr; return literal(p, "null");
+    default: {
+      if (!starts_number(*p)) return fail(errc::syntax, p, "a JSON value", describe(p, end));
+      scanned_number n;
+      if (!scan_number(*this, p, n)) return false;
+      if (n.integral) {
+        std::uint64_t magnitude = n.mantissa;
+        const char* digits = n.first + (n.negative ? 1 : 0);
+        if (n.exact_mantissa || parse_decimal(digits, n.last, magnitude) == n.last) {
+          std::int64_t i = 0;
+          if (integer_from_magnitude(n.negative, magnitude, i)) {
+            out = i;
+            return true;
+          }
+          if (!n.negative) {
+            out = magnitude;
+            return true;
+          }
+        }
+        // Integers beyond 64 bits are still numbers: they become the nearest double.
+      }
+      double d = 0;
+      if (!to_floating(*this, n, d)) return false;
+      out = d;
+      return true;
+    }
+  }
+}
+
+}  // namespace spool::json::detail

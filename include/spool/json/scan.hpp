@@ -1,0 +1,68 @@
+// Byte scanning for the JSON reader and writer: the next byte of a string body that needs
+// attention, and whitespace.
+//
+// String bodies are mostly plain ASCII, so the scan tests 16 bytes at a time (SSE2, baseline on
+// x86-64) or 8 (portable SWAR) for a quote, a backslash, a control byte and, when UTF-8 must be
+// looked at, a byte >= 0x80. The writer asks the same question to find what it must escape.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace spool::json::detail {
+
+// The first byte in [p, end) that is '"', '\\', below 0x20, or (when NonAscii) 0x80 and above;
+// end when there is none.
+template <bool NonAscii>
+inline const char* find_special(const char* p, const char* end) noexcept {
+#if defined(__SSE2__)
+  const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+  const __m128i control_max = _mm_set1_epi8(0x1F);
+  while (end - p >= 16) {
+    const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // Unsigned "chunk <= 0x1F": max(chunk, 0x1F) stays 0x1F only for control bytes.
+    const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(chunk, control_max), control_max);
+    const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, backslash)), control);
+    unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hits));
+    if constexpr (NonAscii) mask |= static_cast<unsigned>(_mm_movemask_epi8(chunk));
+    if (mask != 0) return p + std::countr_zero(mask);
+    p += 16;
+  }
+#endif
+  constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+  while (end - p >= 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    // Classic zero-byte tests: borrows can only flag bytes above a true hit, so the lowest flagged
+    // byte (little-endian) is exact.
+    const std::uint64_t q = word ^ (ones * '"'), b = word ^ (ones * '\\');
+    std::uint64_t hits = ((q - ones) & ~q) | ((b - ones) & ~b) | ((word - ones * 0x20) & ~word);
+    hits &= highs;
+    if constexpr (NonAscii) hits |= word & highs;
+    if (hits != 0 && std::endian::native == std::endian::little) return p + std::countr_zero(hits) / 8;
+    if (hits != 0) break;  // big-endian: find the byte below
+    p += 8;
+  }
+  for (; p != end; ++p) {
+    const auto c = static_cast<unsigned char>(*p);
+    if (c == '"' || c == '\\' || c < 0x20 || (NonAscii && c >= 0x80)) return p;
+  }
+  return end;
+}
+
+inline constexpr bool is_whitespace(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// Skips JSON whitespace (no comments).
+inline const char* skip_whitespace(const char* p, const char* end) noexcept {
+  // Minified documents have no whitespace at all and pretty ones one byte before a long indent:
+  // one compare settles the common case.
+  while (p != end && static_cast<unsigned char>(*p) <= ' ' && is_whitespace(*p)) ++p;
+  return p;
+}
+
+}  // namespace spool::json::detail

@@ -1,0 +1,120 @@
+// Writing JSON strings: quoting, escaping and (by option) ASCII-only output.
+//
+// Plain runs are found with the same byte scan the reader uses and copied in one block. Output
+// room is reserved per block of input, so a huge string never reserves six times its size at once.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <string_view>
+
+#include <spool/detail/pool/byte_buffer.hpp>
+#include <spool/detail/utf8.hpp>
+#include <spool/error.hpp>
+#include <spool/json/scan.hpp>
+
+namespace spool::json::detail {
+
+inline constexpr char hex_digits[] = "0123456789abcdef";
+
+inline char* write_u_escape(char* out, unsigned unit) noexcept {
+  out[0] = '\\';
+  out[1] = 'u';
+  out[2] = hex_digits[(unit >> 12) & 0xF];
+  out[3] = hex_digits[(unit >> 8) & 0xF];
+  out[4] = hex_digits[(unit >> 4) & 0xF];
+  out[5] = hex_digits[unit & 0xF];
+  return out + 6;
+}
+
+// The escape for a quote, backslash or control byte (never called for other bytes).
+inline char* write_simple_escape(char* out, unsigned char c) noexcept {
+  char short_form = 0;
+  switch (c) {
+    case '"': short_form = '"'; break;
+    case '\\': short_form = '\\'; break;
+    case '\b': short_form = 'b'; break;
+    case '\f': short_form = 'f'; break;
+    case '\n': short_form = 'n'; break;
+    case '\r': short_form = 'r'; break;
+    case '\t': short_form = 't'; break;
+    default: return write_u_escape(out, c);
+  }
+  out[0] = '\\';
+  out[1] = short_form;
+  return out + 2;
+}
+
+// Whether a string is written verbatim between quotes (used for compile-time field names).
+constexpr bool needs_no_escape(std::string_view s) noexcept {
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u >= 0x80 || c == '"' || c == '\\') return false;
+  }
+  return true;
+}
+
+// Appends s as a quoted JSON string. Fails (invalid_utf8, with the byte offset in the string) only
+// when ValidateUtf8 or EscapeUnicode is set and s is not well-formed UTF-8.
+template <bool ValidateUtf8, bool EscapeUnicode>
+bool write_string(spool::byte_buffer& out, std::string_view s, spool::error& err) {
+  constexpr std::size_t block = 4096;
+  constexpr bool look_at_non_ascii = ValidateUtf8 || EscapeUnicode;
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  // Worst case per input byte is 6 output bytes (a control byte as \u00XX); a multi-byte sequence
+  // that straddles the block end adds at most 12 more (a surrogate pair).
+  out.grow_for(std::min(s.size(), block) * 6 + 16);
+  char* w = out.data() + out.size();
+  *w++ = '"';
+  while (p != end) {
+    const char* const stop = end - p > static_cast<std::ptrdiff_t>(block) ? p + block : end;
+    while (p < stop) {
+      const char* special = find_special<look_at_non_ascii>(p, stop);
+      std::memcpy(w, p, static_cast<std::size_t>(special - p));
+      w += special - p;
+      p = special;
+      if (p == stop) break;
+      const auto c = static_cast<unsigned char>(*p);
+      if (c < 0x80) {
+        w = write_simple_escape(w, c);
+        ++p;
+        continue;
+      }
+      const std::size_t length =
+          spool::detail::utf8_sequence_length(std::string_view(p, static_cast<std::size_t>(end - p)), 0);
+      if (length == 0) {
+        out.resize(static_cast<std::size_t>(w - out.data()));
+        err = make_error(errc::invalid_utf8, static_cast<std::size_t>(p - s.data()));
+        err.detail = "string to write is not valid UTF-8";
+        return false;
+      }
+      if constexpr (EscapeUnicode) {
+        std::size_t decoded_length;
+        const char32_t cp = spool::detail::decode_utf8(p, decoded_length);
+        if (cp >= 0x10000) {
+          const char32_t v = cp - 0x10000;
+          w = write_u_escape(w, static_cast<unsigned>(0xD800 + (v >> 10)));
+          w = write_u_escape(w, static_cast<unsigned>(0xDC00 + (v & 0x3FF)));
+        } else {
+          w = write_u_escape(w, static_cast<unsigned>(cp));
+        }
+      } else {
+        std::memcpy(w, p, length);
+        w += length;
+      }
+      p += length;
+    }
+    if (p != end) {
+      out.resize(static_cast<std::size_t>(w - out.data()));
+      out.grow_for(std::min(static_cast<std::size_t>(end - p), block) * 6 + 16);
+      w = out.data() + out.size();
+    }
+  }
+  *w++ = '"';
+  out.resize(static_cast<std::size_t>(w - out.data()));
+  return true;
+}
+
+}  // namespace spool::json::detail

@@ -1,0 +1,382 @@
+// The JSON writer: any supported C++ value appended to a byte buffer, compact or pretty.
+//
+// One pass over the object; numbers and strings are written straight into reserved room in the
+// buffer. Errors (NaN or infinity without nan_inf_as_null, invalid UTF-8 in a string, an empty
+// variant) stop the write and carry the path of the offending member.
+#pragma once
+
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+#include <spool/datetime.hpp>
+#include <spool/detail/datetime_text.hpp>
+#include <spool/detail/number_print.hpp>
+#include <spool/detail/pool/byte_buffer.hpp>
+#include <spool/detail/type_traits.hpp>
+#include <spool/error.hpp>
+#include <spool/json/options.hpp>
+#include <spool/json/raw_json.hpp>
+#include <spool/json/string_write.hpp>
+#include <spool/json/variant_tag.hpp>
+#include <spool/reflect.hpp>
+#include <spool/value.hpp>
+
+namespace spool::json::detail {
+
+using namespace spool::detail;  // the shared type categories (integer, sequence, map_like, ...)
+
+template <write_options Opts>
+class writer {
+ public:
+  explicit writer(spool::byte_buffer& out) noexcept : out_(out) {}
+
+  spool::error& error() noexcept { return error_; }
+
+  template <class T>
+  bool write(const T& v) {
+    if constexpr (std::is_same_v<T, spool::value>) {
+      return write_dynamic(v);
+    } else if constexpr (std::is_same_v<T, raw_json>) {
+      if (v.text.empty()) return put("null");
+      return put(v.text);
+    } else if constexpr (std::is_same_v<T, std::monostate> || std::is_same_v<T, std::nullptr_t>) {
+      return put("null");
+    } else if constexpr (boolean<T>) {
+      return v ? put("true") : put("false");
+    } else if constexpr (integer<T>) {
+      char* w = room(max_number_chars);
+      commit(write_integer(w, v));
+      return true;
+    } else if constexpr (floating<T>) {
+      return write_floating_value(v);
+    } else if constexpr (enum_type<T>) {
+      return write_enum(v);
+    } else if constexpr (owning_string<T> || string_view_like<T>) {
+      return string(std::string_view(v));
+    } else if constexpr (char_array<T>) {
+      return string(std::string_view(v, std::char_traits<char>::length(v) < std::extent_v<T>
+                                            ? std::char_traits<char>::length(v) : std::extent_v<T>));
+    } else if constexpr (chrono_time_point<T>) {
+      return write_time_point(v);
+    } else if constexpr (chrono_duration<T>) {
+      return write(v.count());
+    } else if constexpr (optional_like<T> || pointer_like<T>) {
+      if (!v) return put("null");
+      return write(*v);
+    } else if constexpr (variant_like<T>) {
+      return write_variant(v);
+    } else if constexpr (map_like<T>) {
+      return write_map(v);
+    } else if constexpr (byte_container<T>) {
+      return write_array_of(v, [&](const auto& b) { return write(static_cast<unsigned>(b)); });
+    } else if constexpr (sequence<T> || fixed_array<T> || set_like<T>) {
+      return write_array_of(v, [&](const auto& e) { return write(e); });
+    } else if constexpr (tuple_like<T>) {
+      return write_tuple(v);
+    } else if constexpr (reflected<T>) {
+      return write_struct(v);
+    } else {
+      static_assert(sizeof(T) == 0, "spool::json cannot write this type");
+    }
+  }
+
+  bool string(std::string_view s) {
+    return write_string<Opts.validate_utf8, Opts.escape_unicode>(out_, s, error_);
+  }
+
+ private:
+  spool::byte_buffer& out_;
+  spool::error error_;
+  std::uint32_t depth_ = 0;
+
+  char* room(std::size_t n) {
+    out_.grow_for(n);
+    return out_.data() + out_.size();
+  }
+  void commit(char* end) noexcept { out_.resize(static_cast<std::size_t>(end - out_.data())); }
+  bool put(char c) {
+    out_.push_back(c);
+    return true;
+  }
+  bool put(std::string_view s) {
+    out_.append(s);
+    return true;
+  }
+  bool fail(errc code, std::string_view detail) {
+    error_ = make_error(code, out_.size());
+    error_.detail = detail;
+    return false;
+  }
+
+  // Pretty output: a newline and the indentation of the current depth.
+  void newline() {
+    const std::size_t spaces = std::size_t{depth_} * Opts.indent_width;
+    char* w = room(spaces + 1);
+    *w++ = '\n';
+    std::memset(w, ' ', spaces);
+    commit(w + spaces);
+  }
+  void open(char bracket) {
+    put(bracket);
+    ++depth_;
+  }
+  // Closes a container; `empty` ones stay on one line ("[]").
+  void close(char bracket, bool empty) {
+    --depth_;
+    if constexpr (Opts.pretty) {
+      if (!empty) newline();
+    }
+    put(bracket);
+  }
+  void before_element(bool first) {
+    if (!first) put(',');
+    if constexpr (Opts.pretty) newline();
+  }
+  void name_separator() {
+    if constexpr (Opts.pretty) put(": ");
+    else put(':');
+  }
+
+  template <class F>
+  bool write_floating_value(F v) {
+    if (!std::isfinite(v)) {
+      if constexpr (Opts.nan_inf_as_null) return put("null");
+      return fail(errc::out_of_range, "NaN and infinity have no JSON form (write_options::nan_inf_as_null writes null)");
+    }
+    char* w = room(max_number_chars);
+    commit(write_floating(w, v));
+    return true;
+  }
+
+  template <class E>
+  bool write_enum(E v) {
+    if constexpr (!Opts.enums_as_integers) {
+      const std::string_view name = spool::reflect::enum_name(v);
+      if (!name.empty()) return string(name);
+    }
+    // Unnamed values (flags combinations, values outside the reflected range) keep their number.
+    return write(static_cast<std::underlying_type_t<E>>(v));
+  }
+
+  template <class TP>
+  bool write_time_point(const TP& tp) {
+    if constexpr (std::is_same_v<typename TP::clock, std::chrono::system_clock>) {
+      auto converted = spool::offset_datetime::from_sys_time(tp, 0);
+      if (!converted) return fail(converted.error().code, "time point outside the years RFC 3339 can write");
+      char* w = room(max_datetime_text + 2);
+      *w++ = '"';
+      w = format_datetime(w, *converted);
+      *w++ = '"';
+      commit(w);
+      return true;
+    } else {
+      // Other clocks have no calendar meaning: their ticks since the clock's epoch.
+      return write(tp.time_since_epoch().count());
+    }
+  }
+
+  template <class C, class F>
+  bool write_array_of(const C& c, F&& element) {
+    open('[');
+    bool first = true;
+    std::size_t index = 0;
+    for (const auto& e : c) {
+      before_element(first);
+      first = false;
+      if (!element(e)) {
+        error_.at_index(index);
+        return false;
+      }
+      ++index;
+    }
+    close(']', first);
+    return true;
+  }
+
+  template <class T>
+  bool write_tuple(const T& t) {
+    open('[');
+    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      std::size_t failed = 0;
+      const bool all = ((before_element(I == 0), write(std::get<I>(t)) || (failed = I, false)) && ...);
+      if (!all) error_.at_index(failed);
+      return all;
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+    if (!ok) return false;
+    close(']', std::tuple_size_v<T> == 0);
+    return true;
+  }
+
+  template <class K>
+  bool write_key(const K& key) {
+    if constexpr (owning_string<K> || string_view_like<K>) {
+      return string(std::string_view(key));
+    } else if constexpr (integer<K>) {
+      char* w = room(max_number_chars + 2);
+      *w++ = '"';
+      w = write_integer(w, key);
+      *w++ = '"';
+      commit(w);
+      return true;
+    } else if constexpr (enum_type<K>) {
+      if constexpr (!Opts.enums_as_integers) {
+        const std::string_view name = spool::reflect::enum_name(key);
+        if (!name.empty()) return string(name);
+      }
+      return write_key(static_cast<std::underlying_type_t<K>>(key));
+    } else {
+      static_assert(sizeof(K) == 0, "JSON object keys must be strings, integers or enums");
+    }
+  }
+
+  template <class M>
+  bool write_map(const M& m) {
+    open('{');
+    bool first = true;
+    for (const auto& [key, mapped] : m) {
+      before_element(first);
+      first = false;
+      if (!write_key(key)) return false;
+      name_separator();
+      if (!write(mapped)) {
+        if constexpr (owning_string<typename M::key_type> || string_view_like<typename M::key_type>) {
+          error_.at_key(key);
+        } else {
+          // The key as written, so the path names the member the reader will see.
+          spool::byte_buffer text;
+          writer<Opts> key_writer(text);
+          key_writer.write_key(key);
+          error_.at_key(text.view().substr(1, text.size() - 2));
+        }
+        return false;
+      }
+    }
+    close('}', first);
+    return true;
+  }
+
+  template <class T>
+  static constexpr bool is_nullable = optional_like<T> || pointer_like<T>;
+
+  template <class T, std::size_t I>
+  bool write_field(const T& obj, bool& first) {
+    decltype(auto) member = spool::reflect::load<I>(obj);
+    using M = std::remove_cvref_t<decltype(member)>;
+    if constexpr (Opts.skip_null_members && is_nullable<M>) {
+      if (!member) return true;
+    }
+    before_element(first);
+    first = false;
+    constexpr std::string_view name = spool::reflect::field_name<T, I>;
+    if constexpr (needs_no_escape(name)) {
+      char* w = room(name.size() + 2);
+      *w++ = '"';
+      std::memcpy(w, name.data(), name.size());
+      w += name.size();
+      *w++ = '"';
+      commit(w);
+    } else {
+      if (!string(name)) return false;
+    }
+    name_separator();
+    if (!write(member)) {
+      error_.at_key(name);
+      return false;
+    }
+    return true;
+  }
+
+  template <class T>
+  bool write_struct(const T& obj) {
+    open('{');
+    bool first = true;
+    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (write_field<T, I>(obj, first) && ...);
+    }(std::make_index_sequence<spool::reflect::field_count<T>>{});
+    if (!ok) return false;
+    close('}', first);
+    return true;
+  }
+
+  // A tagged variant writes its struct alternatives as objects whose first member is the tag.
+  template <class V>
+  bool write_variant(const V& v) {
+    if (v.valueless_by_exception()) return fail(errc::unexpected_type, "variant without a value");
+    return std::visit(
+        [&](const auto& alt) {
+          using A = std::remove_cvref_t<decltype(alt)>;
+          if constexpr (!Opts.variant_tag.empty()) {
+            static_assert(reflected<A>, "a tagged variant holds structs; each is written with the tag member first");
+            open('{');
+            bool first = false;
+            if constexpr (Opts.pretty) newline();
+            string(Opts.variant_tag.view());
+            name_separator();
+            string(variant_tag_value<A>());
+            const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+              return (write_field<A, I>(alt, first) && ...);
+            }(std::make_index_sequence<spool::reflect::field_count<A>>{});
+            if (!ok) return false;
+            close('}', false);
+            return true;
+          } else {
+            return write(alt);
+          }
+        },
+        v);
+  }
+
+  bool write_dynamic(const spool::value& v);
+};
+
+}  // namespace spool::json::detail
+
+namespace spool::json::detail {
+
+// Binary has no JSON form of its own and is written as an array of byte values; date-times as
+// RFC 3339 strings. MessagePack extensions cannot be written.
+template <write_options Opts>
+bool writer<Opts>::write_dynamic(const spool::value& v) {
+  return v.visit([&](const auto& x) -> bool {
+    using X = std::remove_cvref_t<decltype(x)>;
+    if constexpr (std::is_same_v<X, spool::array>) {
+      return write_array_of(x, [&](const spool::value& e) { return write_dynamic(e); });
+    } else if constexpr (std::is_same_v<X, spool::object>) {
+      open('{');
+      bool first = true;
+      for (const auto& m : x) {
+        before_element(first);
+        first = false;
+        if (!string(m.key())) return false;
+        name_separator();
+        if (!write_dynamic(m.value)) {
+          error_.at_key(m.key());
+          return false;
+        }
+      }
+      close('}', first);
+      return true;
+    } else if constexpr (std::is_same_v<X, spool::bytes_view>) {
+      return write_array_of(x, [&](std::byte b) { return write(static_cast<unsigned>(b)); });
+    } else if constexpr (datetime_type<X>) {
+      char* w = room(max_datetime_text + 2);
+      *w++ = '"';
+      w = format_datetime(w, x);
+      *w++ = '"';
+      commit(w);
+      return true;
+    } else if constexpr (std::is_same_v<X, spool::ext>) {
+      return fail(errc::unsupported, "a MessagePack extension value has no JSON form");
+    } else {
+      return write(x);
+    }
+  });
+}
+
+}  // namespace spool::json::detail
