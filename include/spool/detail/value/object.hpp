@@ -9,38 +9,14 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <initializer_list>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include <spool/detail/reflect/struct_plan.hpp>
+
 namespace spool {
-
-namespace detail {
-
-// A fast, well-mixed hash for short keys (word at a time, multiply-xorshift rounds).
-inline std::uint64_t hash_key(std::string_view key) noexcept {
-  constexpr std::uint64_t k = 0x9E3779B97F4A7C15ull;
-  std::uint64_t h = key.size() * k;
-  const char* p = key.data();
-  std::size_t n = key.size();
-  for (; n >= 8; n -= 8, p += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, p, 8);
-    h = (h ^ word) * k;
-    h ^= h >> 29;
-  }
-  if (n != 0) {
-    std::uint64_t word = 0;
-    std::memcpy(&word, p, n);
-    h = (h ^ word) * k;
-    h ^= h >> 29;
-  }
-  return h ^ (h >> 32);
-}
-
-}  // namespace detail
 
 class object {
  public:
@@ -102,14 +78,14 @@ class object {
   };
 
   // Where `key` is (-1 when absent); `hash` is read only when the index exists.
-  std::ptrdiff_t position_of(std::string_view key, std::uint64_t hash) const noexcept;
-  std::uint64_t hash_if_indexed(std::string_view key) const noexcept {
-    return index_.empty() ? 0 : detail::hash_key(key);
+  std::ptrdiff_t position_of(std::string_view key, std::uint32_t hash) const noexcept;
+  std::uint32_t hash_if_indexed(std::string_view key) const noexcept {
+    return index_.empty() ? 0 : detail::key_hash(key, false);
   }
   // Makes room for one more member, building or growing the index when it is due; called before
   // the member is added, so a failed allocation leaves the object as it was.
   void prepare_insert();
-  void index_insert(std::uint64_t hash, std::size_t position) noexcept;
+  void index_insert(std::uint32_t hash, std::size_t position) noexcept;
   void rebuild_index(std::size_t slot_count);
   void reindex() noexcept;
 
@@ -132,19 +108,18 @@ inline void object::clear() noexcept {
   index_.clear();
 }
 
-inline std::ptrdiff_t object::position_of(std::string_view key, std::uint64_t hash) const noexcept {
+inline std::ptrdiff_t object::position_of(std::string_view key, std::uint32_t hash) const noexcept {
   if (index_.empty()) {
     for (std::size_t i = 0; i < members_.size(); ++i) {
       if (members_[i].key() == key) return static_cast<std::ptrdiff_t>(i);
     }
     return -1;
   }
-  const auto h32 = static_cast<std::uint32_t>(hash);
   const std::size_t mask = index_.size() - 1;
   for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
     const slot& s = index_[i];
     if (s.position == 0) return -1;
-    if (s.hash == h32 && members_[s.position - 1].key() == key) return static_cast<std::ptrdiff_t>(s.position - 1);
+    if (s.hash == hash && members_[s.position - 1].key() == key) return static_cast<std::ptrdiff_t>(s.position - 1);
   }
 }
 
@@ -164,13 +139,13 @@ inline void object::prepare_insert() {
 }
 
 inline std::pair<value*, bool> object::try_emplace(std::string_view key, value v) {
-  const std::uint64_t hash = hash_if_indexed(key);
+  const std::uint32_t hash = hash_if_indexed(key);
   const std::ptrdiff_t i = position_of(key, hash);
   if (i >= 0) return {&members_[static_cast<std::size_t>(i)].value, false};
   const bool was_indexed = !index_.empty();
   prepare_insert();
   members_.emplace_back(key, std::move(v));
-  if (!index_.empty()) index_insert(was_indexed ? hash : detail::hash_key(key), members_.size() - 1);
+  if (!index_.empty()) index_insert(was_indexed ? hash : detail::key_hash(key, false), members_.size() - 1);
   return {&members_.back().value, true};
 }
 
@@ -188,25 +163,25 @@ inline bool object::erase(std::string_view key) {
   return true;
 }
 
-inline void object::index_insert(std::uint64_t hash, std::size_t position) noexcept {
+inline void object::index_insert(std::uint32_t hash, std::size_t position) noexcept {
   const std::size_t mask = index_.size() - 1;
   std::size_t i = hash & mask;
   while (index_[i].position != 0) i = (i + 1) & mask;
-  index_[i] = {static_cast<std::uint32_t>(hash), static_cast<std::uint32_t>(position + 1)};
+  index_[i] = {hash, static_cast<std::uint32_t>(position + 1)};
 }
 
 inline void object::rebuild_index(std::size_t slot_count) {
   std::size_t size = 64;
   while (size < slot_count) size *= 2;
   index_ = std::vector<slot>(size);
-  for (std::size_t i = 0; i < members_.size(); ++i) index_insert(detail::hash_key(members_[i].key()), i);
+  for (std::size_t i = 0; i < members_.size(); ++i) index_insert(detail::key_hash(members_[i].key(), false), i);
 }
 
 // After an erase every later member moved down one place: renumber in the table we have.
 inline void object::reindex() noexcept {
   if (index_.empty()) return;
   for (slot& s : index_) s = {};
-  for (std::size_t i = 0; i < members_.size(); ++i) index_insert(detail::hash_key(members_[i].key()), i);
+  for (std::size_t i = 0; i < members_.size(); ++i) index_insert(detail::key_hash(members_[i].key(), false), i);
 }
 
 inline bool operator==(const object& a, const object& b) noexcept {

@@ -269,22 +269,16 @@ inline const spool::object* value::if_object() const noexcept {
 }
 inline const spool::ext* value::if_ext() const noexcept { return is_ext() ? storage_.pointer<spool::ext>() : nullptr; }
 
-inline spool::array& value::as_array() {
-  if (!is_array()) throw_wrong_kind("array");
-  return *storage_.pointer<spool::array>();
-}
 inline const spool::array& value::as_array() const {
   if (!is_array()) throw_wrong_kind("array");
   return *storage_.pointer<spool::array>();
 }
-inline spool::object& value::as_object() {
-  if (!is_object()) throw_wrong_kind("object");
-  return *storage_.pointer<spool::object>();
-}
+inline spool::array& value::as_array() { return const_cast<spool::array&>(std::as_const(*this).as_array()); }
 inline const spool::object& value::as_object() const {
   if (!is_object()) throw_wrong_kind("object");
   return *storage_.pointer<spool::object>();
 }
+inline spool::object& value::as_object() { return const_cast<spool::object&>(std::as_const(*this).as_object()); }
 
 inline std::size_t value::size() const noexcept {
   if (const spool::array* a = if_array()) return a->size();
@@ -389,7 +383,10 @@ decltype(auto) value::visit_impl(Self& self, F&& f) {
     case spool::kind::local_datetime: return static_cast<R>(std::forward<F>(f)(s.load<local_datetime>()));
     case spool::kind::local_date: return static_cast<R>(std::forward<F>(f)(s.load<local_date>()));
     case spool::kind::local_time: return static_cast<R>(std::forward<F>(f)(s.load<local_time>()));
-    case spool::kind::ext: return static_cast<R>(std::forward<F>(f)(*s.pointer<std::conditional_t<std::is_const_v<Self>, const spool::ext, spool::ext>>()));
+    case spool::kind::ext: {
+      using ext_type = std::conditional_t<std::is_const_v<Self>, const spool::ext, spool::ext>;
+      return static_cast<R>(std::forward<F>(f)(*s.pointer<ext_type>()));
+    }
   }
   return static_cast<R>(std::forward<F>(f)(nullptr));
 }
