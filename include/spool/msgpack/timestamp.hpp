@@ -17,9 +17,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <ratio>
-#include <type_traits>
-#include <utility>
 
+#include <spool/detail/datetime_calendar.hpp>
 #include <spool/msgpack/format.hpp>
 
 namespace spool::msgpack {
@@ -45,30 +44,16 @@ struct timestamp {
   // range, or finer than its tick: 1.5 s does not fit sys_time<seconds>).
   template <class Duration>
   constexpr bool to(std::chrono::sys_time<Duration>& out) const noexcept {
-    using rep = typename Duration::rep;
     using period = typename Duration::period;
-    static_assert(std::is_integral_v<rep>, "timestamps convert to integer durations");
-    constexpr std::int64_t nano = 1'000'000'000;
-    std::int64_t ticks = 0;
-    if constexpr (period::den == 1) {  // ticks of one or more whole seconds
+    // to_duration floors to the tick; a timestamp converts only when nothing is lost.
+    if constexpr (period::den == 1) {
       if (nanoseconds != 0 || seconds % period::num != 0) return false;
-      ticks = seconds / period::num;
-    } else {
-      static_assert(period::num == 1, "timestamps convert to durations of n seconds or 1/n second");
-      constexpr std::int64_t per_second = period::den;
-      std::int64_t sub = 0;
-      if constexpr (per_second <= nano) {
-        if (nanoseconds % (nano / per_second) != 0) return false;
-        sub = nanoseconds / (nano / per_second);
-      } else {
-        if (__builtin_mul_overflow(static_cast<std::int64_t>(nanoseconds), per_second / nano, &sub)) return false;
-      }
-      if (__builtin_mul_overflow(seconds, per_second, &ticks) || __builtin_add_overflow(ticks, sub, &ticks)) {
-        return false;
-      }
+    } else if constexpr (period::den < spool::detail::nanos_per_second) {
+      if (nanoseconds % (spool::detail::nanos_per_second / period::den) != 0) return false;
     }
-    if (!std::in_range<rep>(ticks)) return false;
-    out = std::chrono::sys_time<Duration>(Duration(static_cast<rep>(ticks)));
+    Duration since_epoch{};
+    if (!spool::detail::to_duration(seconds, nanoseconds, since_epoch)) return false;
+    out = std::chrono::sys_time<Duration>(since_epoch);
     return true;
   }
 };

@@ -1,0 +1,161 @@
+// spool::value to and from MessagePack.
+//
+//   msgpack          spool::value
+//   nil, bool        null, boolean
+//   int / uint       integer (uint64 above INT64_MAX: unsigned_integer)
+//   float32/64       floating (written back as float64: a value holds doubles)
+//   str, bin         string, binary
+//   array, map       array, object; integer map keys become their decimal text, other non-string
+//                    keys are errc::unexpected_type (an object's keys are strings)
+//   timestamp (-1)   offset_datetime in UTC; an instant outside the years 0000-9999 stays an ext
+//   other ext        ext
+//
+// Local date-time kinds, which MessagePack has no form for, are written as RFC 3339 strings.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include <spool/msgpack/decoder.hpp>
+#include <spool/msgpack/encoder.hpp>
+#include <spool/msgpack/format.hpp>
+#include <spool/msgpack/options.hpp>
+#include <spool/msgpack/reader.hpp>
+#include <spool/msgpack/timestamp.hpp>
+#include <spool/msgpack/writer.hpp>
+#include <spool/value.hpp>
+
+namespace spool::msgpack::detail {
+
+template <write_options O>
+void write_dynamic(encoder& e, const spool::value& v) {
+  v.visit([&](const auto& x) {
+    using X = std::remove_cvref_t<decltype(x)>;
+    if constexpr (std::is_same_v<X, std::nullptr_t>) {
+      e.nil();
+    } else if constexpr (std::is_same_v<X, spool::array>) {
+      e.array_header(x.size());
+      for (const spool::value& item : x) write_dynamic<O>(e, item);
+    } else if constexpr (std::is_same_v<X, spool::object>) {
+      e.map_header(x.size());
+      for (const auto& m : x) {
+        e.str(m.key());
+        write_dynamic<O>(e, m.value);
+      }
+    } else if constexpr (std::is_same_v<X, spool::bytes_view>) {
+      e.bin(x.data(), x.size());
+    } else {
+      write_value<O>(e, x);
+    }
+  });
+}
+
+template <read_options O>
+bool read_dynamic_map(decoder& d, spool::value& out, std::uint32_t n) {
+  spool::object o;
+  o.reserve(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const unsigned char* key_at = d.pos;
+    std::string_view key;
+    std::string number;  // an integer key's text
+    if (d.need(1) && format::family_of(*key_at) == format::family::integer) {
+      wire_integer k;
+      ++d.pos;
+      if (!d.integer_after(key_at, k)) return false;
+      number = k.negative ? std::to_string(static_cast<std::int64_t>(k.bits)) : std::to_string(k.bits);
+      key = number;
+    } else if (!d.str<O>(key)) {
+      if (d.error.code == errc::unexpected_type) d.error.expected = "string or integer key";
+      return false;
+    }
+    auto [slot, inserted] = o.try_emplace(key);
+    if (!inserted) [[unlikely]] {
+      d.fail(errc::duplicate_key, key_at);
+      d.error.at_key(key);
+      return false;
+    }
+    if (!read_dynamic<O>(d, *slot)) return d.error.at_key(key), false;
+  }
+  out = spool::value(std::move(o));
+  return true;
+}
+
+template <read_options O>
+bool read_dynamic(decoder& d, spool::value& out) {
+  if (!d.need(1)) return false;
+  const unsigned char* at = d.pos;
+  switch (format::family_of(*at)) {
+    case format::family::integer: {
+      ++d.pos;
+      wire_integer v;
+      if (!d.integer_after(at, v)) return false;
+      if (v.negative) out = static_cast<std::int64_t>(v.bits);
+      else out = v.bits;
+      return true;
+    }
+    case format::family::nil: ++d.pos; out = nullptr; return true;
+    case format::family::boolean: out = *d.pos++ == format::true_; return true;
+    case format::family::floating: {
+      double x;
+      if (!d.floating(x)) return false;
+      out = x;
+      return true;
+    }
+    case format::family::string: {
+      std::string_view s;
+      if (!d.str<O>(s)) return false;
+      out = s;
+      return true;
+    }
+    case format::family::binary: {
+      const unsigned char* data;
+      std::size_t n;
+      if (!d.bytes<O>(data, n)) return false;
+      out = spool::value::binary({reinterpret_cast<const std::byte*>(data), n});
+      return true;
+    }
+    case format::family::array: {
+      std::uint32_t n;
+      if (!d.enter<O>() || !d.array_header<O>(n)) return false;
+      spool::array a(n);
+      for (std::uint32_t i = 0; i < n; ++i) {
+        if (!read_dynamic<O>(d, a[i])) return d.error.at_index(i), false;
+      }
+      out = spool::value(std::move(a));
+      d.leave();
+      return true;
+    }
+    case format::family::map: {
+      std::uint32_t n;
+      if (!d.enter<O>() || !d.map_header<O>(n)) return false;
+      if (!read_dynamic_map<O>(d, out, n)) return false;
+      d.leave();
+      return true;
+    }
+    case format::family::ext: {
+      std::int8_t type;
+      const unsigned char* data;
+      std::size_t n;
+      if (!d.ext<O>(type, data, n, at)) return false;
+      const auto* first = reinterpret_cast<const std::byte*>(data);
+      if (type == format::timestamp_type) {
+        spool::msgpack::timestamp t;
+        if (!decode_timestamp(data, n, t)) return d.bad_timestamp(at, n);
+        if (spool::offset_datetime dt; offset_from_timestamp(t, dt)) {
+          out = dt;
+          return true;
+        }
+      }
+      out = spool::ext{type, {first, first + n}};
+      return true;
+    }
+    case format::family::never_used: break;
+  }
+  return d.mismatch(d.pos, "a value");
+}
+
+}  // namespace spool::msgpack::detail

@@ -1,0 +1,520 @@
+// Maps MessagePack onto C++ types: the mirror of writer.hpp, one function per category, reading in
+// one pass from the decoder's cursor straight into the target.
+//
+// What each target accepts (anything else is errc::unexpected_type with the offset of the value):
+//   integers      any integer form whose value fits (else errc::out_of_range)
+//   floats        float32, float64 (range-checked into float), integers
+//   std::string   str, validated as UTF-8 unless read_options::validate_utf8 is off
+//   byte containers  bin or str
+//   std::string_view, std::span<const std::byte>   the same, pointing into the input (zero copy:
+//                 valid as long as the input buffer is)
+//   structs       a map keyed by field name (the next field in declaration order is tried before
+//                 the plan's index) or an array in field order, whatever the writer chose
+//   enums         the enumerator's name or its number
+//   variants      the first alternative that accepts the value's wire family
+//   timestamps    the timestamp extension into sys_time, spool::msgpack::timestamp,
+//                 spool::offset_datetime (UTC)
+//
+// spool/msgpack.hpp holds the public entry points; this header is their machinery.
+#pragma once
+
+#include <bitset>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include <spool/datetime.hpp>
+#include <spool/detail/type_traits.hpp>
+#include <spool/error.hpp>
+#include <spool/msgpack/decoder.hpp>
+#include <spool/msgpack/ext.hpp>
+#include <spool/msgpack/format.hpp>
+#include <spool/msgpack/options.hpp>
+#include <spool/msgpack/timestamp.hpp>
+#include <spool/reflect.hpp>
+#include <spool/value.hpp>
+
+namespace spool::msgpack::detail {
+
+template <read_options O, class T>
+bool read_value(decoder& d, T& out);
+
+template <read_options O>
+bool read_dynamic(decoder& d, spool::value& out);
+
+// The same options without UTF-8 validation: a map key that matches a field name is valid
+// because the name is, so keys are validated only when they match nothing.
+template <read_options O>
+inline constexpr read_options unvalidated = [] {
+  read_options o = O;
+  o.validate_utf8 = false;
+  return o;
+}();
+
+// Whether T (or anything inside it, a few levels deep) views the input instead of owning a copy:
+// such targets must not outlive the input, which read_file and stream reads cannot promise.
+template <class T, int Depth = 0>
+constexpr bool borrows_input() {
+  namespace sd = spool::detail;
+  if constexpr (Depth > 8) {
+    return false;  // recursive types: their borrowing members show at a shallower level
+  } else if constexpr (sd::string_view_like<T>) {
+    return true;
+  } else if constexpr (sd::byte_container<T>) {
+    return !requires(T& t) { t.push_back(std::ranges::range_value_t<T>{}); } &&
+           std::is_const_v<std::remove_reference_t<std::ranges::range_reference_t<T>>>;
+  } else if constexpr (sd::optional_like<T> || sd::pointer_like<T>) {
+    return borrows_input<std::remove_cvref_t<decltype(*std::declval<T&>())>, Depth + 1>();
+  } else if constexpr (sd::map_like<T>) {
+    return borrows_input<typename T::key_type, Depth + 1>() || borrows_input<typename T::mapped_type, Depth + 1>();
+  } else if constexpr (sd::sequence<T> || sd::fixed_array<T> || sd::set_like<T>) {
+    return borrows_input<std::remove_cvref_t<std::ranges::range_value_t<T>>, Depth + 1>();
+  } else if constexpr (sd::variant_like<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (borrows_input<std::variant_alternative_t<I, T>, Depth + 1>() || ...);
+    }(std::make_index_sequence<std::variant_size_v<T>>{});
+  } else if constexpr (sd::tuple_like<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (borrows_input<std::remove_cvref_t<std::tuple_element_t<I, T>>, Depth + 1>() || ...);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (sd::reflected<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (borrows_input<spool::reflect::field_type<T, I>, Depth + 1>() || ...);
+    }(std::make_index_sequence<spool::reflect::field_count<T>>{});
+  } else {
+    return false;
+  }
+}
+
+// A map key as a path segment.
+template <class K>
+std::string key_text(const K& key) {
+  if constexpr (std::is_convertible_v<const K&, std::string_view>) return std::string(std::string_view(key));
+  else if constexpr (spool::detail::integer<K>) return std::to_string(key);
+  else if constexpr (spool::detail::enum_type<K>) return std::string(spool::reflect::enum_name(key));
+  else return "(key)";
+}
+
+// The instant as an offset_datetime in UTC; false outside the years 0000-9999.
+inline bool offset_from_timestamp(spool::msgpack::timestamp t, spool::offset_datetime& out) {
+  auto dt = spool::offset_datetime::from_sys_time(std::chrono::sys_seconds{std::chrono::seconds{t.seconds}});
+  if (!dt) return false;
+  out = *dt;
+  out.time.nanosecond = t.nanoseconds;
+  return true;
+}
+
+// ---- families a target accepts (for variants) ----
+
+template <class T>
+constexpr bool accepts(format::family f) {
+  namespace d = spool::detail;
+  using format::family;
+  if constexpr (std::is_same_v<T, spool::value>) {
+    return true;
+  } else if constexpr (std::is_same_v<T, std::monostate> || d::optional_like<T> || d::pointer_like<T>) {
+    return f == family::nil;
+  } else if constexpr (d::boolean<T>) {
+    return f == family::boolean;
+  } else if constexpr (d::integer<T> || d::chrono_duration<T>) {
+    return f == family::integer;
+  } else if constexpr (d::floating<T>) {
+    return f == family::floating || f == family::integer;
+  } else if constexpr (d::byte_container<T>) {
+    return f == family::binary;
+  } else if constexpr (d::owning_string<T> || d::string_view_like<T> || d::char_array<T> || d::enum_type<T> ||
+                       std::is_same_v<T, spool::local_datetime> || std::is_same_v<T, spool::local_date> ||
+                       std::is_same_v<T, spool::local_time>) {
+    return f == family::string;
+  } else if constexpr (std::is_same_v<T, spool::msgpack::timestamp> || std::is_same_v<T, spool::offset_datetime> ||
+                       std::is_same_v<T, spool::ext> || ext_type<T> || d::chrono_time_point<T>) {
+    return f == family::ext;
+  } else if constexpr (d::map_like<T>) {
+    return f == family::map;
+  } else if constexpr (d::sequence<T> || d::fixed_array<T> || d::set_like<T> || d::tuple_like<T>) {
+    return f == family::array;
+  } else if constexpr (d::reflected<T>) {
+    return f == family::map || f == family::array;
+  } else {
+    return false;
+  }
+}
+
+// ---- structs ----
+
+// Fields the document did not give: defaults, or missing_key for required ones.
+template <read_options O, class T, std::size_t N>
+bool complete_struct(decoder& d, T& obj, const spool::struct_plan& plan, const std::bitset<N>& seen,
+                     const unsigned char* at) {
+  if (seen.all()) return true;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (seen[i]) continue;
+    const spool::field_plan& field = plan.fields()[i];
+    if (O.require_all_fields || field.required) {
+      d.fail(errc::missing_key, at);
+      d.error.detail = "no value for '" + std::string(field.name) + "'";
+      return false;
+    }
+    if constexpr (spool::reflect::has_defaults<T>) spool::reflect::apply_default(obj, i);
+  }
+  return true;
+}
+
+template <read_options O, class T>
+bool read_struct_map(decoder& d, T& obj, const unsigned char* at, std::uint32_t n) {
+  constexpr std::size_t fields = spool::reflect::field_count<T>;
+  const spool::struct_plan& plan = d.memo.get<T>();
+  std::bitset<fields> seen;
+  std::size_t expected = 0;
+  for (std::uint32_t k = 0; k < n; ++k) {
+    const unsigned char* key_at = d.pos;
+    std::string_view key;
+    if (!d.str<unvalidated<O>>(key)) return false;
+    std::ptrdiff_t i;
+    if (expected < fields && plan.fields()[expected].name == key) i = static_cast<std::ptrdiff_t>(expected);
+    else i = plan.find(key);
+    if (i < 0) {
+      if constexpr (O.validate_utf8) {
+        if (const char* bad = spool::detail::find_invalid_utf8(key.data(), key.data() + key.size());
+            bad != key.data() + key.size()) {
+          return d.fail(errc::invalid_utf8, reinterpret_cast<const unsigned char*>(bad));
+        }
+      }
+      if constexpr (O.error_on_unknown_keys) {
+        d.fail(errc::unknown_key, key_at);
+        d.error.at_key(key);
+        return false;
+      }
+      if (!d.skip<O>()) {
+        d.error.at_key(key);
+        return false;
+      }
+      continue;
+    }
+    const auto index = static_cast<std::size_t>(i);
+    if (seen[index]) [[unlikely]] {
+      d.fail(errc::duplicate_key, key_at);
+      d.error.at_key(key);
+      return false;
+    }
+    seen[index] = true;
+    if (!spool::reflect::store_at(obj, index, [&](auto& member) { return read_value<O>(d, member); })) {
+      d.error.at_key(plan.fields()[index].name);
+      return false;
+    }
+    expected = index + 1;
+  }
+  return complete_struct<O>(d, obj, plan, seen, at);
+}
+
+template <read_options O, class T>
+bool read_struct_array(decoder& d, T& obj, const unsigned char* at, std::uint32_t n) {
+  constexpr std::size_t fields = spool::reflect::field_count<T>;
+  std::bitset<fields> seen;
+  const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return ([&] {
+      if (I >= n) return true;
+      seen[I] = true;
+      if (spool::reflect::store<I>(obj, [&](auto& member) { return read_value<O>(d, member); })) return true;
+      d.error.at_index(I);
+      return false;
+    }() && ...);
+  }(std::make_index_sequence<fields>{});
+  if (!ok) return false;
+  for (std::size_t i = fields; i < n; ++i) {
+    if constexpr (O.error_on_unknown_keys) {
+      d.fail(errc::unknown_key, d.pos);
+      d.error.detail = "an array of " + std::to_string(n) + " elements for a struct of " + std::to_string(fields) +
+                       " fields";
+      return false;
+    }
+    if (!d.skip<O>()) return d.error.at_index(i), false;
+  }
+  if (n >= fields) return true;
+  return complete_struct<O>(d, obj, d.memo.get<T>(), seen, at);
+}
+
+template <read_options O, class T>
+bool read_struct(decoder& d, T& obj) {
+  if (!d.enter<O>() || !d.need(1)) return false;
+  const unsigned char* at = d.pos++;
+  const bool as_map = format::family_of(*at) == format::family::map;
+  std::uint32_t n;
+  if (!(as_map ? d.count_after<O, true>(at, *at, n) : d.count_after<O, false>(at, *at, n))) {
+    if (d.error.code == errc::unexpected_type) d.error.expected = "map or array (a struct)";
+    return false;
+  }
+  if (!(as_map ? read_struct_map<O>(d, obj, at, n) : read_struct_array<O>(d, obj, at, n))) return false;
+  d.leave();
+  return true;
+}
+
+// ---- containers ----
+
+template <read_options O, class C>
+bool read_sequence(decoder& d, C& out) {
+  std::uint32_t n;
+  if (!d.enter<O>() || !d.array_header<O>(n)) return false;
+  using item_type = typename C::value_type;
+  if constexpr (std::is_same_v<item_type, bool> || !requires { out.resize(n); }) {
+    out.clear();
+    for (std::uint32_t i = 0; i < n; ++i) {
+      item_type item{};
+      if (!read_value<O>(d, item)) return d.error.at_index(i), false;
+      out.insert(out.end(), std::move(item));
+    }
+  } else {
+    // Elements read in place, so reading into a warm container reuses their capacity too.
+    out.resize(n);
+    std::uint32_t i = 0;
+    for (auto& item : out) {
+      if (!read_value<O>(d, item)) return d.error.at_index(i), false;
+      ++i;
+    }
+  }
+  d.leave();
+  return true;
+}
+
+// The header of an array that must hold exactly `size` elements; enters its nesting level.
+template <read_options O>
+bool read_fixed(decoder& d, std::size_t size) {
+  const unsigned char* at = d.pos;
+  std::uint32_t n;
+  if (!d.enter<O>() || !d.array_header<O>(n)) return false;
+  if (n != size) {
+    d.fail(errc::unexpected_type, at, "array of " + std::to_string(size) + " elements",
+           "array of " + std::to_string(n) + " elements");
+    return false;
+  }
+  return true;
+}
+
+template <read_options O, class M>
+bool read_map(decoder& d, M& out) {
+  std::uint32_t n;
+  if (!d.enter<O>() || !d.map_header<O>(n)) return false;
+  out.clear();
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const unsigned char* key_at = d.pos;
+    typename M::key_type key{};
+    if (!read_value<O>(d, key)) return false;
+    auto [it, inserted] = out.try_emplace(std::move(key));
+    if (!inserted) [[unlikely]] {
+      d.fail(errc::duplicate_key, key_at);
+      d.error.at_key(key_text(it->first));
+      return false;
+    }
+    if (!read_value<O>(d, it->second)) return d.error.at_key(key_text(it->first)), false;
+  }
+  d.leave();
+  return true;
+}
+
+// ---- the dispatch ----
+
+template <read_options O, class T>
+bool read_variant(decoder& d, T& out) {
+  if (!d.need(1)) return false;
+  const format::family f = format::family_of(*d.pos);
+  bool matched = false;
+  bool ok = false;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((!matched && accepts<std::variant_alternative_t<I, T>>(f)
+          ? (matched = true, ok = read_value<O>(d, out.template emplace<I>()))
+          : false),
+     ...);
+  }(std::make_index_sequence<std::variant_size_v<T>>{});
+  if (!matched) return d.mismatch(d.pos, "a value of one of the variant's types");
+  return ok;
+}
+
+template <read_options O, class T>
+bool read_value(decoder& d, T& out) {
+  namespace sd = spool::detail;
+  if constexpr (std::is_same_v<T, spool::value>) {
+    return read_dynamic<O>(d, out);
+  } else if constexpr (sd::integer<T>) {
+    return d.integral(out);
+  } else if constexpr (sd::floating<T>) {
+    return d.floating(out);
+  } else if constexpr (sd::boolean<T>) {
+    return d.boolean(out);
+  } else if constexpr (sd::owning_string<T>) {
+    std::string_view s;
+    if (!d.str<O>(s)) return false;
+    out.assign(s.data(), s.size());
+    return true;
+  } else if constexpr (sd::string_view_like<T>) {
+    return d.str<O>(out);
+  } else if constexpr (sd::char_array<T>) {
+    const unsigned char* at = d.pos;
+    std::string_view s;
+    if (!d.str<O>(s)) return false;
+    if (s.size() >= std::size(out)) {  // room for the terminating NUL
+      d.fail(errc::size_exceeded, at);
+      d.error.detail = "a string of " + std::to_string(s.size()) + " bytes for char[" + std::to_string(std::size(out)) + "]";
+      return false;
+    }
+    std::char_traits<char>::copy(out, s.data(), s.size());
+    out[s.size()] = '\0';
+    return true;
+  } else if constexpr (sd::byte_container<T>) {
+    const unsigned char* at = d.pos;
+    const unsigned char* data;
+    std::size_t n;
+    if (!d.bytes<O>(data, n)) return false;
+    using byte_type = std::remove_cv_t<std::ranges::range_value_t<T>>;
+    const auto* first = reinterpret_cast<const byte_type*>(data);
+    if constexpr (requires { out.assign(first, first + n); }) {
+      out.assign(first, first + n);
+    } else if constexpr (std::is_constructible_v<T, const byte_type*, std::size_t>) {
+      out = T(first, n);  // a span: points into the input
+    } else {
+      if (n != std::size(out)) {
+        return d.fail(errc::unexpected_type, at, "binary of " + std::to_string(std::size(out)) + " bytes",
+                      "binary of " + std::to_string(n) + " bytes");
+      }
+      std::copy(first, first + n, std::begin(out));
+    }
+    return true;
+  } else if constexpr (std::is_same_v<T, spool::msgpack::timestamp>) {
+    return d.timestamp<O>(out);
+  } else if constexpr (std::is_same_v<T, spool::offset_datetime> || sd::chrono_time_point<T>) {
+    const unsigned char* at = d.pos;
+    spool::msgpack::timestamp t;
+    if (!d.timestamp<O>(t)) return false;
+    if constexpr (sd::chrono_time_point<T>) {
+      static_assert(std::is_same_v<typename T::clock, std::chrono::system_clock>,
+                    "MessagePack timestamps are system_clock instants; read sys_time and convert");
+      if (t.to(out)) return true;
+    } else {
+      if (offset_from_timestamp(t, out)) return true;
+    }
+    d.fail(errc::out_of_range, at, "timestamp");
+    d.error.detail = "the instant does not fit the target type";
+    return false;
+  } else if constexpr (std::is_same_v<T, spool::local_datetime> || std::is_same_v<T, spool::local_date> ||
+                       std::is_same_v<T, spool::local_time>) {
+    const unsigned char* at = d.pos;
+    std::string_view s;
+    if (!d.str<O>(s)) return false;
+    auto parsed = spool::parse_datetime<T>(s);
+    if (!parsed) {
+      spool::error e = std::move(parsed).error();
+      e.offset += d.offset_of(d.pos) - s.size();
+      d.error = std::move(e);
+      (void)at;
+      return false;
+    }
+    out = *parsed;
+    return true;
+  } else if constexpr (std::is_same_v<T, spool::ext> || ext_type<T>) {
+    std::int8_t type;
+    const unsigned char* data;
+    const unsigned char* at;
+    std::size_t n;
+    if (!d.ext<O>(type, data, n, at)) return false;
+    const auto* first = reinterpret_cast<const std::byte*>(data);
+    if constexpr (std::is_same_v<T, spool::ext>) {
+      out.type = type;
+      out.data.assign(first, first + n);
+      return true;
+    } else {
+      if (type != static_cast<std::int8_t>(spool::detail::meta_of<T>::ext_type)) {
+        return d.fail(errc::unexpected_type, at, "extension type " + std::to_string(spool::detail::meta_of<T>::ext_type),
+                      "extension type " + std::to_string(type));
+      }
+      if (spool::detail::meta_of<T>::from_ext(std::span<const std::byte>(first, n), out)) return true;
+      return d.fail(errc::syntax, at, "a valid extension payload");
+    }
+  } else if constexpr (sd::enum_type<T>) {
+    const unsigned char* at = d.pos;
+    if (d.need(1) && format::family_of(*at) == format::family::string) {
+      std::string_view name;
+      if (!d.str<O>(name)) return false;
+      if (auto e = spool::reflect::enum_from_name<T>(name)) {
+        out = *e;
+        return true;
+      }
+      d.fail(errc::out_of_range, at, "an enumerator name");
+      d.error.detail = "'" + std::string(name) + "' names no enumerator";
+      return false;
+    }
+    std::underlying_type_t<T> number;
+    if (!d.integral(number)) {
+      if (d.error.code == errc::unexpected_type) d.error.expected = "enumerator name or number";
+      return false;
+    }
+    out = static_cast<T>(number);
+    return true;
+  } else if constexpr (sd::optional_like<T>) {
+    if (d.nil_next()) {
+      ++d.pos;
+      out.reset();
+      return true;
+    }
+    if (!out) out.emplace();
+    return read_value<O>(d, *out);
+  } else if constexpr (sd::pointer_like<T>) {
+    if (d.nil_next()) {
+      ++d.pos;
+      out.reset();
+      return true;
+    }
+    using element = typename T::element_type;
+    if (!out) {
+      if constexpr (requires { std::make_unique<element>(); } && std::is_same_v<T, std::unique_ptr<element>>) {
+        out = std::make_unique<element>();
+      } else {
+        out = std::make_shared<element>();
+      }
+    }
+    return read_value<O>(d, *out);
+  } else if constexpr (sd::variant_like<T>) {
+    return read_variant<O>(d, out);
+  } else if constexpr (std::is_same_v<T, std::monostate>) {
+    if (d.nil_next()) return ++d.pos, true;
+    return d.need(1) && d.mismatch(d.pos, "nil");
+  } else if constexpr (sd::tuple_like<T>) {
+    if (!read_fixed<O>(d, std::tuple_size_v<T>)) return false;
+    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return ((read_value<O>(d, std::get<I>(out)) || (d.error.at_index(I), false)) && ...);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+    if (ok) d.leave();
+    return ok;
+  } else if constexpr (sd::fixed_array<T>) {
+    if (!read_fixed<O>(d, std::size(out))) return false;
+    std::size_t i = 0;
+    for (auto& item : out) {
+      if (!read_value<O>(d, item)) return d.error.at_index(i), false;
+      ++i;
+    }
+    d.leave();
+    return true;
+  } else if constexpr (sd::map_like<T>) {
+    return read_map<O>(d, out);
+  } else if constexpr (sd::sequence<T> || sd::set_like<T>) {
+    return read_sequence<O>(d, out);
+  } else if constexpr (sd::chrono_duration<T>) {
+    typename T::rep count;
+    if (!read_value<O>(d, count)) return false;
+    out = T(count);
+    return true;
+  } else if constexpr (sd::reflected<T>) {
+    return read_struct<O>(d, out);
+  } else {
+    static_assert(sizeof(T) == 0, "spool::msgpack cannot read this type; describe it with spool::meta");
+  }
+}
+
+}  // namespace spool::msgpack::detail

@@ -1,0 +1,169 @@
+// Maps C++ types onto MessagePack, one function per category of spool::detail's type traits.
+//
+//   bool          true/false          integers     smallest int/uint form
+//   float         float32             double       float64
+//   std::string, string_view, char[N]  str        byte containers      bin
+//   sequences, sets, std::array, tuples   array   maps (any key type)  map
+//   structs       map keyed by field name, or array in field order (write_options::struct_as_array
+//                 or spool::meta<T>::as_array)
+//   enums         the enumerator's name, or its number when it has none
+//   optional / pointers   nil or the value        variants   the active alternative
+//   sys_time, spool::msgpack::timestamp, spool::offset_datetime   timestamp extension (-1)
+//   local date/time kinds   RFC 3339 text         durations  their tick count
+//   spool::ext and meta-described extension types  ext
+//   spool::value  whatever it holds
+//
+// spool/msgpack.hpp holds the public entry points; this header is their machinery.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <iterator>
+#include <ranges>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include <spool/datetime.hpp>
+#include <spool/detail/type_traits.hpp>
+#include <spool/msgpack/encoder.hpp>
+#include <spool/msgpack/ext.hpp>
+#include <spool/msgpack/options.hpp>
+#include <spool/msgpack/timestamp.hpp>
+#include <spool/reflect.hpp>
+#include <spool/value.hpp>
+
+namespace spool::msgpack::detail {
+
+template <write_options O, class T>
+void write_value(encoder& e, const T& v);
+
+// The str header and bytes of field I's name, built at compile time so that writing a key is one
+// copy of constant bytes.
+template <class T, std::size_t I>
+struct encoded_key {
+  static constexpr std::string_view name = spool::reflect::field_name<T, I>;
+  static constexpr std::size_t header = name.size() <= 31 ? 1 : name.size() <= 0xff ? 2 : 3;
+  static_assert(name.size() <= 0xffff, "field names longer than 65535 bytes are not supported");
+  static constexpr auto bytes = [] {
+    std::array<unsigned char, header + name.size()> out{};
+    if constexpr (header == 1) {
+      out[0] = static_cast<unsigned char>(format::fixstr | name.size());
+    } else if constexpr (header == 2) {
+      out[0] = format::str8;
+      out[1] = static_cast<unsigned char>(name.size());
+    } else {
+      out[0] = format::str16;
+      out[1] = static_cast<unsigned char>(name.size() >> 8);
+      out[2] = static_cast<unsigned char>(name.size() & 0xff);
+    }
+    for (std::size_t i = 0; i < name.size(); ++i) out[header + i] = static_cast<unsigned char>(name[i]);
+    return out;
+  }();
+};
+
+// spool::meta<T>::as_array, a flag any format with a positional form of structs may honour.
+template <class T>
+constexpr bool as_array() {
+  if constexpr (requires { spool::detail::meta_of<T>::as_array; }) return spool::detail::meta_of<T>::as_array;
+  else return false;
+}
+
+template <write_options O, class T>
+void write_struct(encoder& e, const T& obj) {
+  constexpr std::size_t n = spool::reflect::field_count<T>;
+  if constexpr (O.struct_as_array || as_array<T>()) {
+    e.array_header(n);
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (write_value<O>(e, spool::reflect::load<I>(obj)), ...);
+    }(std::make_index_sequence<n>{});
+  } else {
+    e.map_header(n);
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((e.raw(encoded_key<T, I>::bytes.data(), encoded_key<T, I>::bytes.size()),
+        write_value<O>(e, spool::reflect::load<I>(obj))),
+       ...);
+    }(std::make_index_sequence<n>{});
+  }
+}
+
+template <write_options O>
+void write_dynamic(encoder& e, const spool::value& v);
+
+template <write_options O, class T>
+void write_value(encoder& e, const T& v) {
+  namespace d = spool::detail;
+  if constexpr (std::is_same_v<T, spool::value>) {
+    write_dynamic<O>(e, v);
+  } else if constexpr (std::is_same_v<T, spool::msgpack::timestamp>) {
+    e.timestamp(v);
+  } else if constexpr (std::is_same_v<T, spool::offset_datetime>) {
+    // The instant in UTC: the wire keeps no offset.
+    const std::int64_t local = spool::detail::epoch_seconds(v.date, v.time);
+    e.timestamp({local - std::int64_t{v.offset_minutes} * 60, v.time.nanosecond});
+  } else if constexpr (std::is_same_v<T, spool::local_datetime> || std::is_same_v<T, spool::local_date> ||
+                       std::is_same_v<T, spool::local_time>) {
+    char text[spool::detail::max_datetime_text];
+    e.str({text, spool::detail::format_datetime(text, v)});
+  } else if constexpr (std::is_same_v<T, spool::ext>) {
+    e.ext(v.type, v.data.data(), v.data.size());
+  } else if constexpr (ext_type<T>) {
+    using m = spool::detail::meta_of<T>;
+    const auto& payload = m::to_ext(v);
+    e.ext(static_cast<std::int8_t>(m::ext_type), std::ranges::data(payload),
+          std::ranges::size(payload) * sizeof(*std::ranges::data(payload)));
+  } else if constexpr (d::boolean<T>) {
+    e.boolean(v);
+  } else if constexpr (d::integer<T>) {
+    if constexpr (std::is_signed_v<T>) e.sint(v);
+    else e.uint(v);
+  } else if constexpr (d::floating<T>) {
+    if constexpr (sizeof(T) <= sizeof(float)) e.float32(v);
+    else e.float64(static_cast<double>(v));
+  } else if constexpr (d::owning_string<T> || d::string_view_like<T>) {
+    e.str(v);
+  } else if constexpr (d::char_array<T>) {
+    e.str({v, std::char_traits<char>::length(v) < std::size(v) ? std::char_traits<char>::length(v) : std::size(v)});
+  } else if constexpr (d::byte_container<T>) {
+    e.bin(std::ranges::data(v), std::ranges::size(v));
+  } else if constexpr (d::enum_type<T>) {
+    if (std::string_view name = spool::reflect::enum_name(v); !name.empty()) e.str(name);
+    else write_value<O>(e, static_cast<std::underlying_type_t<T>>(v));
+  } else if constexpr (d::optional_like<T> || d::pointer_like<T>) {
+    if (v) write_value<O>(e, *v);
+    else e.nil();
+  } else if constexpr (d::variant_like<T>) {
+    std::visit([&](const auto& alt) { write_value<O>(e, alt); }, v);
+  } else if constexpr (std::is_same_v<T, std::monostate>) {
+    e.nil();
+  } else if constexpr (d::tuple_like<T>) {
+    e.array_header(std::tuple_size_v<T>);
+    std::apply([&](const auto&... item) { (write_value<O>(e, item), ...); }, v);
+  } else if constexpr (d::map_like<T>) {
+    e.map_header(std::ranges::size(v));
+    for (const auto& [key, item] : v) {
+      write_value<O>(e, key);
+      write_value<O>(e, item);
+    }
+  } else if constexpr (d::sequence<T> || d::fixed_array<T> || d::set_like<T>) {
+    e.array_header(static_cast<std::size_t>(std::ranges::distance(v)));
+    for (const auto& item : v) write_value<O>(e, item);
+  } else if constexpr (d::chrono_time_point<T>) {
+    static_assert(std::is_same_v<typename T::clock, std::chrono::system_clock>,
+                  "MessagePack timestamps are system_clock instants; convert other clocks first");
+    e.timestamp(spool::msgpack::timestamp::from(v));
+  } else if constexpr (d::chrono_duration<T>) {
+    write_value<O>(e, v.count());
+  } else if constexpr (d::reflected<T>) {
+    write_struct<O>(e, v);
+  } else {
+    static_assert(sizeof(T) == 0, "spool::msgpack cannot write this type; describe it with spool::meta");
+  }
+}
+
+}  // namespace spool::msgpack::detail

@@ -1,0 +1,226 @@
+// Reading every MessagePack family, in every width, from hand-written bytes: typed targets at the
+// boundaries where the encoding changes, non-minimal encodings (valid, and written by other
+// encoders), and spool::value.
+#include <spool/msgpack.hpp>
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+using bytes = std::vector<unsigned char>;
+
+template <class T>
+T read_ok(const bytes& in) {
+  auto r = spool::msgpack::read<T>(in);
+  INFO(r.error().message());
+  REQUIRE(r.has_value());
+  return *r;
+}
+
+template <class T>
+spool::errc read_code(const bytes& in) {
+  return spool::msgpack::read<T>(in).error().code;
+}
+
+bytes with_payload(bytes header, std::size_t n, unsigned char fill = 'x') {
+  header.insert(header.end(), n, fill);
+  return header;
+}
+
+}  // namespace
+
+TEST_CASE("positive and negative fixints") {
+  CHECK(read_ok<int>({0x00}) == 0);
+  CHECK(read_ok<int>({0x7f}) == 127);
+  CHECK(read_ok<int>({0xff}) == -1);
+  CHECK(read_ok<int>({0xe0}) == -32);
+  CHECK(read_ok<std::uint8_t>({0x7f}) == 127);
+  CHECK(read_ok<std::int8_t>({0xe0}) == -32);
+}
+
+TEST_CASE("unsigned forms, at their edges and non-minimal") {
+  CHECK(read_ok<std::uint64_t>({0xcc, 0x80}) == 128);
+  CHECK(read_ok<std::uint64_t>({0xcc, 0xff}) == 255);
+  CHECK(read_ok<std::uint64_t>({0xcd, 0x01, 0x00}) == 256);
+  CHECK(read_ok<std::uint64_t>({0xcd, 0xff, 0xff}) == 65535);
+  CHECK(read_ok<std::uint64_t>({0xce, 0x00, 0x01, 0x00, 0x00}) == 65536);
+  CHECK(read_ok<std::uint64_t>({0xce, 0xff, 0xff, 0xff, 0xff}) == 0xffff'ffff);
+  CHECK(read_ok<std::uint64_t>({0xcf, 0, 0, 0, 1, 0, 0, 0, 0}) == 0x1'0000'0000);
+  CHECK(read_ok<std::uint64_t>({0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}) == UINT64_MAX);
+  CHECK(read_ok<std::int8_t>({0xcf, 0, 0, 0, 0, 0, 0, 0, 1}) == 1);  // uint64 holding 1
+  CHECK(read_ok<std::uint8_t>({0xd3, 0, 0, 0, 0, 0, 0, 0, 200}) == 200);  // int64 holding 200
+}
+
+TEST_CASE("signed forms, at their edges and non-minimal") {
+  CHECK(read_ok<std::int64_t>({0xd0, 0xdf}) == -33);
+  CHECK(read_ok<std::int64_t>({0xd0, 0x80}) == -128);
+  CHECK(read_ok<std::int64_t>({0xd0, 0x7f}) == 127);
+  CHECK(read_ok<std::int64_t>({0xd1, 0xff, 0x7f}) == -129);
+  CHECK(read_ok<std::int64_t>({0xd1, 0x80, 0x00}) == -32768);
+  CHECK(read_ok<std::int64_t>({0xd2, 0xff, 0xff, 0x7f, 0xff}) == -32769);
+  CHECK(read_ok<std::int64_t>({0xd2, 0x80, 0, 0, 0}) == INT32_MIN);
+  CHECK(read_ok<std::int64_t>({0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0}) == INT64_MIN);
+  CHECK(read_ok<std::int64_t>({0xd3, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}) == INT64_MAX);
+  CHECK(read_ok<std::uint32_t>({0xd2, 0, 0, 0, 5}) == 5);
+}
+
+TEST_CASE("integers are range-checked into narrower types") {
+  using spool::errc;
+  CHECK(read_code<std::uint8_t>({0xcd, 0x01, 0x00}) == errc::out_of_range);
+  CHECK(read_code<std::int8_t>({0xcc, 0x80}) == errc::out_of_range);
+  CHECK(read_code<std::int8_t>({0xd1, 0xff, 0x7f}) == errc::out_of_range);
+  CHECK(read_code<unsigned>({0xff}) == errc::out_of_range);
+  CHECK(read_code<std::uint64_t>({0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0}) == errc::out_of_range);
+  // A uint64 above INT64_MAX into int64.
+  CHECK(read_code<std::int64_t>({0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0}) == errc::out_of_range);
+  CHECK(read_ok<std::int64_t>({0xcf, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}) == INT64_MAX);
+  auto r = spool::msgpack::read<std::int16_t>(bytes{0xce, 0x00, 0x01, 0x00, 0x00});
+  CHECK(r.error().offset == 0);
+  CHECK(r.error().detail.find("65536") != std::string::npos);
+}
+
+TEST_CASE("floats and doubles") {
+  CHECK(read_ok<float>({0xca, 0x3f, 0xc0, 0, 0}) == 1.5f);
+  CHECK(read_ok<double>({0xca, 0x3f, 0xc0, 0, 0}) == 1.5);
+  CHECK(read_ok<double>({0xcb, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0}) == 1.5);
+  CHECK(read_ok<float>({0xcb, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0}) == 1.5f);
+  CHECK(std::isinf(read_ok<float>({0xcb, 0x7f, 0xf0, 0, 0, 0, 0, 0, 0})));
+  CHECK(std::isnan(read_ok<double>({0xcb, 0x7f, 0xf8, 0, 0, 0, 0, 0, 0})));
+  // 1e300 does not fit a float.
+  CHECK(read_code<float>({0xcb, 0x7e, 0x37, 0xe4, 0x3c, 0x88, 0x00, 0x75, 0x9c}) == spool::errc::out_of_range);
+  // Integers are numbers too.
+  CHECK(read_ok<double>({0xd0, 0x80}) == -128.0);
+  CHECK(read_ok<double>({0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}) == 18446744073709551615.0);
+  CHECK(read_code<int>({0xca, 0x3f, 0xc0, 0, 0}) == spool::errc::unexpected_type);
+}
+
+TEST_CASE("nil and booleans") {
+  CHECK(read_ok<bool>({0xc3}));
+  CHECK_FALSE(read_ok<bool>({0xc2}));
+  CHECK(read_ok<std::optional<int>>({0xc0}) == std::nullopt);
+  CHECK(read_code<bool>({0x01}) == spool::errc::unexpected_type);
+  CHECK(read_code<int>({0xc0}) == spool::errc::unexpected_type);
+}
+
+TEST_CASE("str in every width") {
+  CHECK(read_ok<std::string>({0xa0}).empty());
+  CHECK(read_ok<std::string>(with_payload({0xbf}, 31)) == std::string(31, 'x'));
+  CHECK(read_ok<std::string>(with_payload({0xd9, 32}, 32)) == std::string(32, 'x'));
+  CHECK(read_ok<std::string>(with_payload({0xd9, 0}, 0)).empty());
+  CHECK(read_ok<std::string>(with_payload({0xda, 0x01, 0x00}, 256)) == std::string(256, 'x'));
+  CHECK(read_ok<std::string>(with_payload({0xdb, 0, 1, 0, 0}, 65536)) == std::string(65536, 'x'));
+  CHECK(read_ok<std::string>({0xa2, 0xc3, 0xa9, }) == "\xc3\xa9");
+}
+
+TEST_CASE("bin in every width, and str and bin kept apart") {
+  using blob = std::vector<std::byte>;
+  CHECK(read_ok<blob>({0xc4, 0}).empty());
+  CHECK(read_ok<blob>(with_payload({0xc4, 0xff}, 255, 7)) == blob(255, std::byte{7}));
+  CHECK(read_ok<blob>(with_payload({0xc5, 0x01, 0x00}, 256, 7)) == blob(256, std::byte{7}));
+  CHECK(read_ok<std::vector<std::uint8_t>>(with_payload({0xc6, 0, 1, 0, 0}, 65536, 7)).size() == 65536);
+  // A byte container takes a str's bytes; a string takes no bin.
+  CHECK(read_ok<blob>({0xa1, 'a'}) == blob{std::byte{'a'}});
+  CHECK(read_code<std::string>({0xc4, 1, 'a'}) == spool::errc::unexpected_type);
+  CHECK(read_ok<std::array<std::byte, 2>>({0xc4, 2, 1, 2}) == std::array<std::byte, 2>{std::byte{1}, std::byte{2}});
+  CHECK(read_code<std::array<std::byte, 2>>({0xc4, 1, 1}) == spool::errc::unexpected_type);
+}
+
+TEST_CASE("arrays in every width") {
+  CHECK(read_ok<std::vector<int>>({0x90}).empty());
+  CHECK(read_ok<std::vector<int>>({0x93, 1, 2, 3}) == std::vector<int>{1, 2, 3});
+  CHECK(read_ok<std::vector<int>>(with_payload({0x9f}, 15, 1)).size() == 15);
+  CHECK(read_ok<std::vector<int>>(with_payload({0xdc, 0, 16}, 16, 1)).size() == 16);
+  CHECK(read_ok<std::vector<int>>(with_payload({0xdc, 0xff, 0xff}, 65535, 1)).size() == 65535);
+  CHECK(read_ok<std::vector<int>>(with_payload({0xdd, 0, 1, 0, 0}, 65536, 1)).size() == 65536);
+  CHECK(read_ok<std::vector<int>>({0xdd, 0, 0, 0, 0}).empty());
+}
+
+TEST_CASE("maps in every width, with string and integer keys") {
+  using smap = std::map<std::string, int>;
+  CHECK(read_ok<smap>({0x80}).empty());
+  CHECK(read_ok<smap>({0x81, 0xa1, 'a', 1}) == smap{{"a", 1}});
+  CHECK(read_ok<smap>({0xde, 0, 1, 0xa1, 'a', 1}) == smap{{"a", 1}});
+  CHECK(read_ok<smap>({0xdf, 0, 0, 0, 1, 0xa1, 'a', 1}) == smap{{"a", 1}});
+  bytes big{0xde, 0, 16};
+  for (unsigned char i = 0; i < 16; ++i) big.insert(big.end(), {i, static_cast<unsigned char>(i * 2)});
+  auto m = read_ok<std::map<int, int>>(big);
+  REQUIRE(m.size() == 16);
+  CHECK(m[15] == 30);
+  CHECK(read_ok<std::map<std::int64_t, std::string>>({0x82, 0xff, 0xa1, 'n', 0xcc, 200, 0xa1, 'p'}) ==
+        std::map<std::int64_t, std::string>{{-1, "n"}, {200, "p"}});
+}
+
+TEST_CASE("ext in every width into spool::ext") {
+  auto ext_ok = [](const bytes& in) { return read_ok<spool::ext>(in); };
+  CHECK(ext_ok({0xd4, 5, 1}) == spool::ext{5, {std::byte{1}}});
+  CHECK(ext_ok({0xd5, 5, 1, 2}).data.size() == 2);
+  CHECK(ext_ok({0xd6, 5, 1, 2, 3, 4}).data.size() == 4);
+  CHECK(ext_ok(with_payload({0xd7, 5}, 8)).data.size() == 8);
+  CHECK(ext_ok(with_payload({0xd8, 0x80}, 16)).type == -128);
+  CHECK(ext_ok({0xc7, 0, 9}) == spool::ext{9, {}});
+  CHECK(ext_ok(with_payload({0xc7, 3, 9}, 3)).data.size() == 3);
+  CHECK(ext_ok(with_payload({0xc8, 1, 0, 9}, 256)).data.size() == 256);
+  CHECK(ext_ok(with_payload({0xc9, 0, 1, 0, 0, 9}, 65536)).data.size() == 65536);
+}
+
+TEST_CASE("timestamps in all three forms") {
+  using namespace std::chrono;
+  using spool::msgpack::timestamp;
+  CHECK(read_ok<timestamp>({0xd6, 0xff, 0, 0, 0, 1}) == timestamp{1, 0});
+  CHECK(read_ok<timestamp>({0xd7, 0xff, 0, 0, 0, 0x04, 0, 0, 0, 1}) == timestamp{1, 1});
+  CHECK(read_ok<timestamp>({0xc7, 12, 0xff, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}) ==
+        timestamp{-1, 0});
+  CHECK(read_ok<sys_time<nanoseconds>>({0xd7, 0xff, 0, 0, 0, 0x04, 0, 0, 0, 1}).time_since_epoch() ==
+        nanoseconds{1'000'000'001});
+  CHECK(read_ok<sys_seconds>({0xd6, 0xff, 0, 0, 0, 1}).time_since_epoch() == seconds{1});
+  CHECK(read_code<sys_seconds>({0xd7, 0xff, 0, 0, 0, 0x04, 0, 0, 0, 1}) == spool::errc::out_of_range);
+  // Past 2262 for int64 nanoseconds, but a timestamp holds it.
+  const bytes far{0xc7, 12, 0xff, 0, 0, 0, 0, 0, 0, 0, 0x10, 0, 0, 0, 0};
+  CHECK(read_code<sys_time<nanoseconds>>(far) == spool::errc::out_of_range);
+  CHECK(read_ok<timestamp>(far).seconds == std::int64_t{1} << 36);
+  CHECK(read_ok<spool::offset_datetime>({0xd6, 0xff, 0, 0, 0, 1}) ==
+        spool::offset_datetime{{1970, 1, 1}, {0, 0, 1, 0}, 0});
+  CHECK(read_code<timestamp>({0xd6, 0x01, 0, 0, 0, 1}) == spool::errc::unexpected_type);
+  CHECK(read_code<timestamp>({0xd5, 0xff, 0, 0}) == spool::errc::invalid_datetime);
+}
+
+TEST_CASE("spool::value takes every family") {
+  const bytes doc{0x8b,                                      // map of 11
+                  0xa1, 'n', 0xc0,                           // nil
+                  0xa1, 'b', 0xc3,                           // true
+                  0xa1, 'i', 0xd0, 0x80,                     // -128
+                  0xa1, 'u', 0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                  0xa1, 'f', 0xca, 0x3f, 0xc0, 0, 0,         // 1.5f
+                  0xa1, 's', 0xa2, 'h', 'i',
+                  0xa1, 'x', 0xc4, 2, 0, 1,                  // bin
+                  0xa1, 'a', 0x92, 0x01, 0x90,               // [1, []]
+                  0xa1, 'm', 0x81, 0x07, 0xa1, 'z',          // {7: "z"}
+                  0xa1, 't', 0xd6, 0xff, 0, 0, 0, 1,         // timestamp
+                  0xa1, 'e', 0xd4, 3, 9};                    // ext 3
+  const spool::value v = read_ok<spool::value>(doc);
+  CHECK(v["n"].is_null());
+  CHECK(v["b"] == spool::value(true));
+  CHECK(v["i"] == spool::value(-128));
+  CHECK(v["u"] == spool::value(UINT64_MAX));
+  CHECK(v["u"].kind() == spool::kind::unsigned_integer);
+  CHECK(v["f"] == spool::value(1.5));
+  CHECK(v["s"] == spool::value("hi"));
+  CHECK(v["x"].is_binary());
+  CHECK(v["x"].as_binary().value().size() == 2);
+  CHECK(v["a"] == spool::value::array({1, spool::value::array()}));
+  CHECK(v["m"]["7"] == spool::value("z"));
+  CHECK(v["t"] == spool::value(spool::offset_datetime{{1970, 1, 1}, {0, 0, 1, 0}, 0}));
+  CHECK(v["e"] == spool::value(spool::ext{3, {std::byte{9}}}));
+  CHECK(read_ok<spool::value>({0x01}) == spool::value(1));
+  CHECK(read_ok<spool::value>({0xcc, 0x01}).kind() == spool::kind::integer);
+}

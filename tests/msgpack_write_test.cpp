@@ -1,0 +1,148 @@
+// Writing C++ types: the bytes each category produces, float widths, str vs bin, structs as maps
+// and as arrays, and the output containers.
+#include <spool/msgpack.hpp>
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <list>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <tuple>
+#include <variant>
+#include <vector>
+
+namespace {
+
+using bytes = std::vector<unsigned char>;
+
+template <spool::msgpack::write_options O = {}, class T>
+bytes encoded(const T& v) {
+  std::string s = spool::msgpack::write<O>(v);
+  return {s.begin(), s.end()};
+}
+
+struct point {
+  std::int32_t x;
+  std::int32_t y;
+};
+
+struct tagged {
+  std::string name;
+  std::optional<int> count;
+};
+
+struct pair_as_array {
+  int a;
+  bool b;
+};
+
+enum class color { red, green };
+
+}  // namespace
+
+template <>
+struct spool::meta<pair_as_array> {
+  static constexpr bool as_array = true;
+};
+
+TEST_CASE("scalars") {
+  CHECK(encoded(true) == bytes{0xc3});
+  CHECK(encoded(std::int8_t{-1}) == bytes{0xff});
+  CHECK(encoded(std::uint16_t{300}) == bytes{0xcd, 0x01, 0x2c});
+  CHECK(encoded(-40000) == bytes{0xd2, 0xff, 0xff, 0x63, 0xc0});
+  CHECK(encoded(std::uint64_t{1} << 63) == bytes{0xcf, 0x80, 0, 0, 0, 0, 0, 0, 0});
+  CHECK(encoded(0.5f) == bytes{0xca, 0x3f, 0, 0, 0});   // a float stays float32
+  CHECK(encoded(0.5) == bytes{0xcb, 0x3f, 0xe0, 0, 0, 0, 0, 0, 0});
+}
+
+TEST_CASE("strings are str, byte containers are bin") {
+  CHECK(encoded(std::string("ab")) == bytes{0xa2, 'a', 'b'});
+  CHECK(encoded(std::string_view("ab")) == bytes{0xa2, 'a', 'b'});
+  const char fixed[8] = "ab";
+  CHECK(encoded(fixed) == bytes{0xa2, 'a', 'b'});
+  const std::vector<std::byte> blob{std::byte{1}, std::byte{2}};
+  CHECK(encoded(blob) == bytes{0xc4, 2, 1, 2});
+  CHECK(encoded(std::vector<std::uint8_t>{1, 2}) == bytes{0xc4, 2, 1, 2});
+  CHECK(encoded(std::span<const std::byte>(blob)) == bytes{0xc4, 2, 1, 2});
+  CHECK(encoded(std::array<std::byte, 1>{std::byte{9}}) == bytes{0xc4, 1, 9});
+}
+
+TEST_CASE("containers") {
+  CHECK(encoded(std::vector<int>{1, -1}) == bytes{0x92, 0x01, 0xff});
+  CHECK(encoded(std::list<int>{1}) == bytes{0x91, 0x01});
+  CHECK(encoded(std::set<int>{2, 1}) == bytes{0x92, 0x01, 0x02});
+  CHECK(encoded(std::array<int, 2>{3, 4}) == bytes{0x92, 0x03, 0x04});
+  CHECK(encoded(std::vector<bool>{true, false}) == bytes{0x92, 0xc3, 0xc2});
+  CHECK(encoded(std::tuple<int, std::string>{1, "a"}) == bytes{0x92, 0x01, 0xa1, 'a'});
+  CHECK(encoded(std::map<std::string, int>{{"a", 1}}) == bytes{0x81, 0xa1, 'a', 0x01});
+  CHECK(encoded(std::map<int, bool>{{-1, true}, {2, false}}) == bytes{0x82, 0xff, 0xc3, 0x02, 0xc2});
+  std::vector<int> sixteen(16, 0);
+  CHECK(encoded(sixteen).front() == 0xdc);
+}
+
+TEST_CASE("optional, pointers, variants, enums, durations") {
+  CHECK(encoded(std::optional<int>{}) == bytes{0xc0});
+  CHECK(encoded(std::optional<int>{5}) == bytes{0x05});
+  CHECK(encoded(std::unique_ptr<int>{}) == bytes{0xc0});
+  CHECK(encoded(std::make_shared<int>(6)) == bytes{0x06});
+  CHECK(encoded(std::variant<int, std::string>{"x"}) == bytes{0xa1, 'x'});
+  CHECK(encoded(std::variant<std::monostate, int>{}) == bytes{0xc0});
+  CHECK(encoded(color::green) == bytes{0xa5, 'g', 'r', 'e', 'e', 'n'});
+  CHECK(encoded(static_cast<color>(7)) == bytes{0x07});
+  CHECK(encoded(std::chrono::milliseconds{1500}) == bytes{0xcd, 0x05, 0xdc});
+}
+
+TEST_CASE("timestamps from sys_time take the smallest form") {
+  using namespace std::chrono;
+  CHECK(encoded(sys_seconds{seconds{1}}) == bytes{0xd6, 0xff, 0, 0, 0, 1});
+  CHECK(encoded(sys_time<nanoseconds>{nanoseconds{1'000'000'001}}) ==
+        bytes{0xd7, 0xff, 0, 0, 0, 0x04, 0, 0, 0, 1});
+  CHECK(encoded(sys_seconds{seconds{-1}}).size() == 15);
+  CHECK(encoded(spool::offset_datetime{{1970, 1, 1}, {1, 0, 1, 0}, 60}) == bytes{0xd6, 0xff, 0, 0, 0, 1});
+  CHECK(encoded(spool::local_date{2024, 2, 29}) == bytes{0xaa, '2', '0', '2', '4', '-', '0', '2', '-', '2', '9'});
+}
+
+TEST_CASE("structs as maps keyed by field name, or as arrays") {
+  CHECK(encoded(point{1, -2}) == bytes{0x82, 0xa1, 'x', 0x01, 0xa1, 'y', 0xfe});
+  CHECK(encoded<{.struct_as_array = true}>(point{1, -2}) == bytes{0x92, 0x01, 0xfe});
+  CHECK(encoded(pair_as_array{3, true}) == bytes{0x92, 0x03, 0xc3});
+  CHECK(encoded(tagged{"n", std::nullopt}) ==
+        bytes{0x82, 0xa4, 'n', 'a', 'm', 'e', 0xa1, 'n', 0xa5, 'c', 'o', 'u', 'n', 't', 0xc0});
+  CHECK(encoded(std::vector<point>{{1, 2}}) == bytes{0x91, 0x82, 0xa1, 'x', 0x01, 0xa1, 'y', 0x02});
+}
+
+TEST_CASE("spool::value writes what it holds") {
+  const spool::value v{{"a", 1}, {"b", spool::value::array({true, nullptr, 1.5})}};
+  CHECK(encoded(v) == bytes{0x82, 0xa1, 'a', 0x01, 0xa1, 'b', 0x93, 0xc3, 0xc0, 0xcb, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0});
+  CHECK(encoded(spool::value(spool::ext{4, {std::byte{1}}})) == bytes{0xd4, 4, 1});
+  CHECK(encoded(spool::value(std::numeric_limits<std::uint64_t>::max())).front() == 0xcf);
+  CHECK(encoded(spool::value::binary({})) == bytes{0xc4, 0});
+}
+
+TEST_CASE("write appends to every byte container and allocates the result once") {
+  std::string s = "pre";
+  CHECK_FALSE(spool::msgpack::write(point{1, 2}, s));
+  CHECK(s.substr(0, 3) == "pre");
+  CHECK(s.size() == 3 + 7);
+  std::vector<std::byte> vb;
+  CHECK_FALSE(spool::msgpack::write(7, vb));
+  CHECK(vb == std::vector<std::byte>{std::byte{7}});
+  std::vector<std::uint8_t> vu;
+  CHECK_FALSE(spool::msgpack::write(-1, vu));
+  CHECK(vu == std::vector<std::uint8_t>{0xff});
+  std::vector<char> vc;
+  CHECK_FALSE(spool::msgpack::write(std::string("a"), vc));
+  CHECK(vc == std::vector<char>{static_cast<char>(0xa1), 'a'});
+
+  const std::string whole = spool::msgpack::write(std::vector<int>(1000, 300));
+  CHECK(whole.size() == 3 + 3 * 1000);
+  CHECK(whole.capacity() < whole.size() + 16);  // one exact allocation, not geometric growth
+}
