@@ -1,0 +1,40 @@
+// Round trips over every document of the TOML benchmark corpora: read, write, read again gives
+// the same value, and writing that value again gives the same text.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <spool/toml.hpp>
+#include <support/shared_data.hpp>
+
+TEST_CASE("every benchmark document survives read -> write -> read") {
+  auto folder = spool_test::shared_data("bench/toml");
+  if (!folder) {
+    MESSAGE("skipped: ../shared/data/bench/toml is absent");
+    return;
+  }
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(*folder))
+    if (entry.is_regular_file() && entry.path().extension() == ".toml") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  CHECK(files.size() >= 30);
+
+  for (const auto& path : files) {
+    CAPTURE(path.string());
+    spool::result<spool::value> original = spool::toml::read_file<spool::value>(path);
+    REQUIRE_MESSAGE(original, original.error().message());
+    spool::result<std::string> text = spool::toml::write(*original);
+    REQUIRE_MESSAGE(text, text.error().message());
+    spool::result<spool::value> again = spool::toml::read<spool::value>(*text);
+    REQUIRE_MESSAGE(again, again.error().message());
+    CHECK(*again == *original);
+    CHECK(spool::toml::write(*again).value() == *text);
+    // The inline-table layout reads back the same too.
+    spool::result<std::string> compact = spool::toml::write<{.inline_table_max = 8}>(*original);
+    REQUIRE(compact);
+    CHECK(spool::toml::read<spool::value>(*compact).value() == *original);
+  }
+}

@@ -1,0 +1,93 @@
+// TOML read errors: code, line and column, key path, the detail that names the rule, and the
+// rendered message with the source line and caret.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <spool/toml.hpp>
+
+namespace {
+
+spool::error error_of(std::string_view text) {
+  spool::result<spool::value> r = spool::toml::read<spool::value>(text);
+  REQUIRE_FALSE(r);
+  return r.error();
+}
+
+struct expectation {
+  const char* text;
+  spool::errc code;
+  std::uint32_t line, column;
+  const char* path;
+  const char* detail_part;  // a phrase the detail must contain ("" for none)
+};
+
+}  // namespace
+
+TEST_CASE("each rule names itself, its place and its key path") {
+  const expectation cases[] = {
+      {"[servers]\n\n[servers.alpha]\nip = 1\n\n[servers.alpha]\n", spool::errc::duplicate_key, 6, 1, "servers.alpha",
+       "table 'servers.alpha' defined twice (first at line 3)"},
+      {"a = 1\na = 2\n", spool::errc::duplicate_key, 2, 1, "a", "key 'a' is defined twice"},
+      {"[t]\nx.y = 1\n[t.x]\n", spool::errc::duplicate_key, 3, 1, "t.x", "already defined by dotted keys (first at line 2)"},
+      {"[a.b]\nc = 1\n[a]\nb.d = 2\n", spool::errc::duplicate_key, 4, 1, "a.b",
+       "defined by a header; dotted keys cannot extend it (first at line 1)"},
+      {"p = { x = 1 }\n[p.q]\n", spool::errc::duplicate_key, 2, 2, "p", "inline table"},
+      {"p = [1]\n[[p]]\n", spool::errc::duplicate_key, 2, 1, "p", "is already a value"},
+      {"[[a]]\n[a]\n", spool::errc::duplicate_key, 2, 1, "a", "array of tables, not a table (first at line 1)"},
+      {"[x]\nport = 08\n", spool::errc::invalid_number, 2, 8, "x.port", "leading zeros"},
+      {"[x]\nlist = [1, 2, 3x]\n", spool::errc::invalid_number, 2, 15, "x.list[2]", ""},
+      {"s = \"bad \\q\"\n", spool::errc::invalid_escape, 1, 10, "s", ""},
+      {"s = \"unterminated\n", spool::errc::syntax, 1, 18, "s", "newline in a single-line string"},
+      {"s = 'open", spool::errc::unexpected_end, 1, 5, "s", "unterminated string"},
+      {"d = 2024-02-30\n", spool::errc::invalid_datetime, 1, 13, "d", ""},
+      {"n = 99999999999999999999\n", spool::errc::out_of_range, 1, 5, "n", "64 bits"},
+      {"[[fruit]]\nname = 'a'\n[fruit.info]\nt = { a = 1, a = 2 }\n", spool::errc::duplicate_key, 4, 14, "fruit.info.t.a",
+       "defined twice"},
+      {"key\n", spool::errc::syntax, 1, 4, "", ""},
+      {"a = 1 b = 2\n", spool::errc::syntax, 1, 7, "", ""},
+      {"[table\n", spool::errc::syntax, 1, 7, "", ""},
+  };
+  for (const expectation& c : cases) {
+    CAPTURE(c.text);
+    spool::error e = error_of(c.text);
+    CHECK(e.code == c.code);
+    CHECK(e.line == c.line);
+    CHECK(e.column == c.column);
+    CHECK(e.path == c.path);
+    CHECK_MESSAGE(e.detail.find(c.detail_part) != std::string::npos, e.detail);
+  }
+}
+
+TEST_CASE("the message shows the file, the line and a caret") {
+  const auto path = std::filesystem::temp_directory_path() / "spool_toml_errors_config.toml";
+  std::ofstream(path, std::ios::binary) << "[servers.alpha]\nip = \"10.0.0.1\"\n\n[servers.alpha]\n";
+  spool::result<spool::value> r = spool::toml::read_file<spool::value>(path);
+  std::filesystem::remove(path);
+  REQUIRE_FALSE(r);
+  CHECK(r.error().message() == path.string() +
+                                   ":4:1: error: duplicate key at 'servers.alpha': table 'servers.alpha' "
+                                   "defined twice (first at line 1)\n"
+                                   "  [servers.alpha]\n"
+                                   "  ^");
+  CHECK(error_of("a = tru\n").message() ==
+        "1:5: error: expected a value for 'a', found 't'\n"
+        "  a = tru\n"
+        "      ^");
+}
+
+TEST_CASE("errors at the end of the input and on odd bytes") {
+  spool::error e = error_of("a = [1, 2");
+  CHECK(e.code == spool::errc::unexpected_end);
+  CHECK(e.offset == 9);
+  e = error_of("a = \"\xFF\"");
+  CHECK(e.code == spool::errc::invalid_utf8);
+  CHECK(e.offset == 5);
+  e = error_of("a = 1\r");
+  CHECK(e.found == "carriage return");
+  e = error_of(std::string_view("a = \"\0\"", 7));
+  CHECK(e.code == spool::errc::syntax);
+  CHECK(e.detail.find("0x00") != std::string::npos);
+}
