@@ -204,3 +204,185 @@ TEST_CASE("a 64-member aggregate and one at the limit of 128 members") {
   number_fields_at_runtime(*big);
   check_numbered(*big);
 }
+
+namespace {
+
+struct server {
+  std::string host;
+  int maxConnections = 0;
+  std::vector<int> ports;
+  int cache = 0;
+  std::string_view motto;
+};
+
+}  // namespace
+
+template <>
+struct spool::meta<server> {
+  static constexpr auto naming = spool::naming::kebab_case;
+  static constexpr auto fields =
+      spool::field_options(spool::rename("host", "hostname"), spool::skip("cache"), spool::required("ports"),
+                           spool::default_value("maxConnections", 64), spool::default_value("host", "localhost"));
+};
+
+// Options apply by C++ name; skip() removes the field and shifts the indices after it.
+static_assert(reflect::field_count<server> == 4);
+static_assert(reflect::field_name<server, 0> == "hostname");  // a rename is used verbatim
+static_assert(reflect::field_name<server, 1> == "max-connections");
+static_assert(reflect::field_name<server, 2> == "ports");
+static_assert(reflect::field_name<server, 3> == "motto");
+static_assert(reflect::field_required<server, 2>);
+static_assert(!reflect::field_required<server, 1>);
+static_assert(std::is_same_v<reflect::field_type<server, 3>, std::string_view>);
+static_assert(reflect::has_defaults<server>);
+
+TEST_CASE("apply_default assigns default_value() and leaves fields without one alone") {
+  server s;
+  s.ports = {1, 2};
+  for (std::size_t i = 0; i < reflect::field_count<server>; ++i) reflect::apply_default(s, i);
+  CHECK(s.host == "localhost");
+  CHECK(s.maxConnections == 64);
+  CHECK(s.ports == std::vector<int>{1, 2});
+  reflect::apply_default(s, 99);  // out of range: nothing happens
+  CHECK(s.maxConnections == 64);
+}
+
+TEST_CASE("a skipped member is neither loaded nor stored") {
+  server s;
+  s.cache = 5;
+  for (std::size_t i = 0; i < reflect::field_count<server>; ++i) {
+    reflect::store_at(s, i, [](auto& member) {
+      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(member)>, int>) member = -1;
+      return true;
+    });
+  }
+  CHECK(s.maxConnections == -1);
+  CHECK(s.cache == 5);
+}
+
+namespace {
+
+// Misused options are found at compile time; the static_asserts of layout_of<T> turn each into a
+// build error with its own message, the detection is checked here without failing the build.
+#define SPOOL_TEST_OPTIONS_CASE(name, ...)                     \
+  struct name {                                                \
+    int a = 0;                                                 \
+    int b = 0;                                                 \
+    struct spool_meta {                                        \
+      static constexpr auto fields = spool::field_options(__VA_ARGS__); \
+    };                                                         \
+  }
+SPOOL_TEST_OPTIONS_CASE(valid_options, spool::rename("a", "x"), spool::skip("b"));
+SPOOL_TEST_OPTIONS_CASE(unknown_member, spool::rename("c", "x"));
+SPOOL_TEST_OPTIONS_CASE(wrong_case, spool::skip("A"));
+SPOOL_TEST_OPTIONS_CASE(repeated, spool::required("a"), spool::required("a"));
+SPOOL_TEST_OPTIONS_CASE(skipped_and_renamed, spool::skip("a"), spool::rename("a", "x"));
+SPOOL_TEST_OPTIONS_CASE(required_with_default, spool::required("b"), spool::default_value("b", 1));
+#undef SPOOL_TEST_OPTIONS_CASE
+
+using detail::compute_layout;
+using detail::option_problem;
+static_assert(compute_layout<valid_options>().problem == option_problem::none);
+static_assert(compute_layout<unknown_member>().problem == option_problem::unknown_member);
+static_assert(compute_layout<wrong_case>().problem == option_problem::unknown_member);
+static_assert(compute_layout<repeated>().problem == option_problem::repeated);
+static_assert(compute_layout<skipped_and_renamed>().problem == option_problem::skipped_and_used);
+static_assert(compute_layout<required_with_default>().problem == option_problem::required_with_default);
+static_assert(reflect::field_count<valid_options> == 1 && reflect::field_name<valid_options, 0> == "x");
+
+}  // namespace
+
+namespace {
+
+// Members named in a nested spool_meta must be declared before it: a static member's initializer
+// does not see the rest of the class.
+class account {
+  int id_ = 0;
+  std::string name_;
+
+ public:
+  const std::string& name() const { return name_; }
+  void set_name(std::string name) {
+    name_ = std::move(name);
+    ++name_sets;
+  }
+  int id() const { return id_; }
+  int name_sets = 0;
+
+  struct spool_meta {
+    static constexpr auto naming = spool::naming::snake_case;
+    static constexpr auto members = spool::members(spool::member("accountId", &account::id_),
+                                                   spool::member("displayName", &account::name, &account::set_name));
+    static constexpr auto fields = spool::field_options(spool::default_value("displayName", "anonymous"));
+  };
+};
+
+// A meta<T> specialization the class befriends reaches private members the same way.
+class sealed {
+  friend struct spool::meta<sealed>;
+  double ratio_ = 0.5;
+
+ public:
+  double ratio() const { return ratio_; }
+};
+
+}  // namespace
+
+template <>
+struct spool::meta<sealed> {
+  static constexpr auto members = spool::members(spool::member("ratio", &sealed::ratio_));
+};
+
+static_assert(reflect::reflectable<account>);
+static_assert(!std::is_aggregate_v<account>);
+static_assert(reflect::field_count<account> == 2);
+static_assert(reflect::field_name<account, 0> == "account_id");
+static_assert(reflect::field_name<account, 1> == "display_name");
+static_assert(std::is_same_v<reflect::field_type<account, 0>, int>);
+static_assert(std::is_same_v<reflect::field_type<account, 1>, std::string>);
+static_assert(reflect::field_count<sealed> == 1 && reflect::field_name<sealed, 0> == "ratio");
+
+TEST_CASE("described members: private data through member pointers, getter/setter pairs") {
+  account a;
+  CHECK(reflect::store<0>(a, [](int& id) {
+    id = 42;
+    return true;
+  }));
+  CHECK(a.id() == 42);
+  CHECK(reflect::load<0>(a) == 42);
+
+  CHECK(reflect::store_at(a, 1, [](auto& value) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(value)>, std::string>) value += "bob";
+    return true;
+  }));
+  CHECK(a.name() == "bob");
+  CHECK(a.name_sets == 1);
+  CHECK(reflect::load<1>(a) == "bob");
+
+  sealed s;
+  CHECK(reflect::store<0>(s, [](double& r) {
+    r = 2.0;
+    return true;
+  }));
+  CHECK(s.ratio() == 2.0);
+}
+
+TEST_CASE("a setter receives the value only when it was read completely, starting from the getter's") {
+  account a;
+  a.set_name("kept");
+  CHECK_FALSE(reflect::store<1>(a, [](std::string& value) {
+    CHECK(value == "kept");
+    value = "half-read";
+    return false;
+  }));
+  CHECK(a.name() == "kept");
+  CHECK(a.name_sets == 1);
+}
+
+TEST_CASE("default_value applies through the setter of a described member") {
+  account a;
+  reflect::apply_default(a, 0);  // no default: untouched
+  CHECK(a.id() == 0);
+  reflect::apply_default(a, 1);
+  CHECK(a.name() == "anonymous");
+}
