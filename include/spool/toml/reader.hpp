@@ -33,6 +33,56 @@ inline std::size_t line_of(const scanner& s, std::size_t offset) {
   return line;
 }
 
+inline std::string first_at(const scanner& s, std::size_t offset) {
+  return " (first at line " + std::to_string(line_of(s, offset)) + ")";
+}
+
+// The keys of the header at `open`, read again into `key` (error path only).
+inline std::string header_path(const scanner& s, key_path& key, const char* open) {
+  scanner again = s;
+  again.p = open + 1;
+  if (again.peek('[')) ++again.p;
+  again.skip_ws();
+  key.scan(again, UINT32_MAX);
+  return key.path(key.size());
+}
+
+// A [header] that names something already defined; `count` segments of `key` name it.
+inline bool redefined(scanner& s, const key_path& key, const char* at, std::size_t count, std::string_view what,
+                      std::size_t first = SIZE_MAX) {
+  std::string detail = "table '" + key.path(count) + "' " + std::string(what);
+  if (first != SIZE_MAX) detail += first_at(s, first);
+  s.fail(errc::duplicate_key, at, std::move(detail));
+  s.err.path = key.path(count);
+  return false;
+}
+
+// A rule broken at the first `count` segments of the key being read. The path is relative to the
+// table the key is in; the callers unwinding prepend the rest.
+inline bool key_error(scanner& s, const key_path& key, const char* at, std::size_t count, std::string_view what,
+                      std::size_t first, errc code = errc::duplicate_key) {
+  std::string path = key.path(count);
+  std::string detail = "key '" + path + "' " + std::string(what);
+  if (first != s.offset(at)) detail += first_at(s, first);
+  s.fail(code, at, std::move(detail));
+  s.err.path = std::move(path);
+  return false;
+}
+
+// Prepends the keys read at `key_start` to the error's path (error path only).
+inline void prepend_key_path(scanner& s, key_path& key, const char* key_start) {
+  scanner again = s;
+  again.p = key_start;
+  key.scan(again, UINT32_MAX);
+  for (std::size_t i = key.size(); i-- > 0;) s.err.at_key(key[i].text);
+}
+
+// Depth counts tables and arrays, the root table being 1: how many more levels fit below one
+// at `depth`.
+inline std::uint32_t levels_below(const read_options& opts, std::uint32_t depth) noexcept {
+  return depth >= opts.max_depth ? 0 : opts.max_depth - depth;
+}
+
 // Everything a read keeps between documents.
 struct reader_context {
   scanner s;
@@ -78,7 +128,7 @@ class value_reader {
         table_depth = static_cast<std::uint32_t>(key_.size()) + 1;
       } else if (c != '\n' && c != '\r') {
         if (!key_value(*table, table_id, table_depth)) {
-          if (header_at != nullptr) spool::detail::prepend_path_segment(s_.err.path, header_path(header_at));
+          if (header_at != nullptr) spool::detail::prepend_path_segment(s_.err.path, header_path(s_, key_, header_at));
           return false;
         }
       }
@@ -95,7 +145,7 @@ class value_reader {
     const bool array = s_.peek('[');
     if (array) ++s_.p;
     s_.skip_ws();
-    if (!key_.scan(s_, levels_below(1))) return false;
+    if (!key_.scan(s_, levels_below(opts_, 1))) return false;
     s_.skip_ws();
     if (!s_.peek(']')) return s_.unexpected("']' closing the table header");
     ++s_.p;
@@ -114,7 +164,7 @@ class value_reader {
     std::uint32_t child = tables_.find(id, last.text);
     if (child == 0) {
       auto [slot, added] = parent.try_emplace(last.text);
-      if (!added) return redefined(open, key_.size(), "is already a value, not a table");
+      if (!added) return redefined(s_, key_, open, key_.size(), "is already a value, not a table");
       if (!check_size(parent, open)) return false;
       if (array) {
         *slot = spool::value(spool::array{});
@@ -131,22 +181,15 @@ class value_reader {
     spool::value& existing = *parent.find(last.text);
     if (array) {
       if (node.kind != table_kind::array_of_tables)
-        return redefined(open, key_.size(), "is a table, not an array of tables", node.defined_at);
+        return redefined(s_, key_, open, key_.size(), "is a table, not an array of tables", node.defined_at);
       return append_element(existing, child, open, table, table_id);
     }
-    switch (node.kind) {
-      case table_kind::implicit:
-        node = {table_kind::header, 0, s_.offset(open)};
-        table = &existing;
-        table_id = child;
-        return true;
-      case table_kind::array_of_tables:
-        return redefined(open, key_.size(), "is an array of tables, not a table", node.defined_at);
-      case table_kind::dotted:
-        return redefined(open, key_.size(), "was already defined by dotted keys", node.defined_at);
-      default:
-        return redefined(open, key_.size(), "defined twice", node.defined_at);
-    }
+    if (const std::string_view conflict = header_conflict(node.kind); !conflict.empty())
+      return redefined(s_, key_, open, key_.size(), conflict, node.defined_at);
+    node = {table_kind::header, 0, s_.offset(open)};
+    table = &existing;
+    table_id = child;
+    return true;
   }
 
   // [[a.b]]: a new last element of the array of tables `array` (node `array_id`).
@@ -205,22 +248,13 @@ class value_reader {
       return true;
     }
     table_node& node = tables_.node(child);
-    switch (node.kind) {
-      case table_kind::implicit:
-        // Extended by dotted keys, it counts as defined by them: no [header] may define it later.
-        node = {table_kind::dotted, 0, s_.offset(seg.at)};
-        [[fallthrough]];
-      case table_kind::dotted:
-        cur = parent.find(seg.text);
-        id = child;
-        return true;
-      case table_kind::array_of_tables:
-        return key_error(errc::duplicate_key, seg.at, i + 1,
-                         "is an array of tables; dotted keys cannot extend it", node.defined_at);
-      default:
-        return key_error(errc::duplicate_key, seg.at, i + 1,
-                         "is a table defined by a header; dotted keys cannot extend it", node.defined_at);
-    }
+    if (const std::string_view conflict = dotted_conflict(node.kind); !conflict.empty())
+      return key_error(s_, key_, seg.at, i + 1, conflict, node.defined_at);
+    // Extended by dotted keys, it counts as defined by them: no [header] may define it later.
+    if (node.kind == table_kind::implicit) node = {table_kind::dotted, 0, s_.offset(seg.at)};
+    cur = parent.find(seg.text);
+    id = child;
+    return true;
   }
 
   // ---- key/value pairs -----------------------------------------------------------------------
@@ -229,7 +263,7 @@ class value_reader {
   bool key_value(spool::value& table, std::uint32_t id, std::uint32_t depth) {
     const char* key_start = s_.p;
     // n segments reach n - 1 tables below this one.
-    if (!key_.scan(s_, levels_below(depth) + 1)) return false;
+    if (!key_.scan(s_, levels_below(opts_, depth) + 1)) return false;
     s_.skip_ws();
     if (!s_.peek('=')) return s_.unexpected("'=' after the key");
     ++s_.p;
@@ -244,28 +278,22 @@ class value_reader {
     auto [slot, added] = parent.try_emplace(last.text);
     if (!added) {
       const std::uint32_t child = tables_.find(id, last.text);
-      return key_error(errc::duplicate_key, last.at, n, "is defined twice",
+      return key_error(s_, key_, last.at, n, "is defined twice",
                        child != 0 ? tables_.get(child).defined_at : s_.offset(last.at));
     }
     if (!check_size(parent, last.at)) return false;
-    if (value(*slot, depth + static_cast<std::uint32_t>(n - 1))) return true;
+    if (read_value(*slot, depth + static_cast<std::uint32_t>(n - 1))) return true;
     // Inline tables in the value reused key_; the key is read again to name it in the path.
-    scanner again = s_;
-    again.p = key_start;
-    key_.scan(again, UINT32_MAX);
-    for (std::size_t i = key_.size(); i-- > 0;) s_.err.at_key(key_[i].text);
+    prepend_key_path(s_, key_, key_start);
     return false;
   }
 
   // ---- values --------------------------------------------------------------------------------
 
-  // Depth counts tables and arrays, the root table being 1; `depth` is that of the container
-  // the value goes in.
-  std::uint32_t levels_below(std::uint32_t depth) const noexcept {
-    return depth >= opts_.max_depth ? 0 : opts_.max_depth - depth;
-  }
-
-  bool value(spool::value& out, std::uint32_t depth) {
+ public:
+  // The value at the cursor (a string, number, date-time, array or inline table) into `out`;
+  // `depth` is that of the table or array it goes in.
+  bool read_value(spool::value& out, std::uint32_t depth) {
     if (s_.at_end()) return s_.unexpected("a value");
     switch (*s_.p) {
       case '"':
@@ -290,6 +318,7 @@ class value_reader {
     }
   }
 
+ private:
   bool string(spool::value& out) {
     ctx_.scratch.clear();
     scanned_text text;
@@ -372,7 +401,7 @@ class value_reader {
       if (elements.size() >= opts_.max_container_size)
         return s_.fail(errc::size_exceeded, s_.p, "array has more than max_container_size elements");
       elements.emplace_back();
-      if (!value(elements.back(), depth)) {
+      if (!read_value(elements.back(), depth)) {
         s_.err.at_index(elements.size() - 1);
         return false;
       }
@@ -430,47 +459,13 @@ class value_reader {
     return s_.fail(errc::size_exceeded, at, "table has more than max_container_size keys");
   }
 
-  // The keys of the header at `open`, read again (error path only).
-  std::string header_path(const char* open) {
-    scanner again = s_;
-    again.p = open + 1;
-    if (again.peek('[')) ++again.p;
-    again.skip_ws();
-    key_.scan(again, UINT32_MAX);
-    return key_.path(key_.size());
-  }
-
-  static std::string first_at(const scanner& s, std::size_t offset) {
-    return " (first at line " + std::to_string(line_of(s, offset)) + ")";
-  }
-
-  // A [header] that names something already defined.
-  bool redefined(const char* at, std::size_t count, std::string_view what, std::size_t first = SIZE_MAX) {
-    std::string detail = "table '" + key_.path(count) + "' " + std::string(what);
-    if (first != SIZE_MAX) detail += first_at(s_, first);
-    s_.fail(errc::duplicate_key, at, std::move(detail));
-    s_.err.path = key_.path(count);
-    return false;
-  }
-
-  // An error at the first `count` segments of the key being read; the path is relative to the
-  // table the key is in, and the callers unwinding prepend the rest.
-  bool key_error(errc code, const char* at, std::size_t count, std::string_view what, std::size_t first) {
-    std::string path = key_.path(count);
-    std::string detail = "key '" + path + "' " + std::string(what);
-    if (first != s_.offset(at)) detail += first_at(s_, first);
-    s_.fail(code, at, std::move(detail));
-    s_.err.path = std::move(path);
-    return false;
-  }
-
   // A header or dotted key that tries to go through a value that is closed: a scalar, an
   // inline table or a static array.
   bool closed_value(const char* at, std::size_t count, const spool::value& v) {
     std::string_view what = v.is_object() ? "is an inline table; nothing can be added to it"
                             : v.is_array() ? "is a static array; it cannot be extended"
                                            : "is a value, not a table";
-    return key_error(errc::duplicate_key, at, count, what, s_.offset(at));
+    return key_error(s_, key_, at, count, what, s_.offset(at));
   }
 
   reader_context& ctx_;

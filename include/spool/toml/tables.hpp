@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+
 #include <spool/detail/generation_table.hpp>
 
 namespace spool::toml::detail {
@@ -25,6 +26,8 @@ enum class table_kind : std::uint8_t {
   dotted,           // created by dotted keys; headers may add sub-tables, not define it
   inline_table,     // an inline table being read: its own dotted keys may still extend it
   array_of_tables,  // [[header]]: later [[header]]s append, paths reach the last element
+  value,            // a key holding a value (listed only when reading into structs, which
+                    // cannot ask the target whether a key was set)
 };
 
 struct table_node {
@@ -32,6 +35,29 @@ struct table_node {
   std::uint32_t last_element = 0;  // array_of_tables: node of the element [[header]] made last
   std::size_t defined_at = 0;      // byte offset of the header or key that made it what it is
 };
+
+// Why a [header] cannot define an existing node of kind k; empty when it may (a table so far
+// only implied by longer headers).
+constexpr std::string_view header_conflict(table_kind k) noexcept {
+  switch (k) {
+    case table_kind::implicit: return {};
+    case table_kind::array_of_tables: return "is an array of tables, not a table";
+    case table_kind::dotted: return "was already defined by dotted keys";
+    case table_kind::value: return "is already a value, not a table";
+    default: return "defined twice";
+  }
+}
+
+// Why dotted keys cannot pass through an existing node of kind k; empty when they may.
+constexpr std::string_view dotted_conflict(table_kind k) noexcept {
+  switch (k) {
+    case table_kind::implicit:
+    case table_kind::dotted: return {};
+    case table_kind::array_of_tables: return "is an array of tables; dotted keys cannot extend it";
+    case table_kind::value: return "is a value, not a table";
+    default: return "is a table defined by a header; dotted keys cannot extend it";
+  }
+}
 
 class table_registry {
  public:
