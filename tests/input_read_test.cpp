@@ -76,6 +76,11 @@ struct sized_source : memory_source {
   std::size_t size() const { return announced; }
 };
 
+struct signed_sized_source : memory_source {
+  long announced = -1;
+  long size() const { return announced; }
+};
+
 struct maybe_sized_source : memory_source {
   std::optional<std::size_t> announced;
   std::optional<std::size_t> size() const { return announced; }
@@ -341,6 +346,17 @@ TEST_CASE("a Source without a size, or with an empty optional one, grows") {
   REQUIRE(exact);
   CHECK(exact.value()->view() == known.data);
   CHECK(known.reads == 2);
+
+  signed_sized_source minus_one{{pattern(3000)}, -1};
+  auto unknown_signed = spool::read_all(minus_one);
+  REQUIRE(unknown_signed);
+  CHECK(unknown_signed.value()->view() == minus_one.data);
+
+  signed_sized_source signed_known{{pattern(3000)}, 3000};
+  auto exact_signed = spool::read_all(signed_known);
+  REQUIRE(exact_signed);
+  CHECK(exact_signed.value()->view() == signed_known.data);
+  CHECK(signed_known.reads == 2);
 
   memory_source empty{""};
   auto nothing = spool::read_all(empty);

@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 #include <system_error>
+#include <type_traits>
 
 #include <spool/detail/config.hpp>
 #include <spool/detail/pool/byte_buffer.hpp>
@@ -34,8 +35,9 @@
 namespace spool {
 
 // Where read_all reads from: read(span) fills a prefix of the span and returns its length, 0 at
-// the end. An optional size() (std::size_t or std::optional<std::size_t>) announces how many
-// bytes remain; it is a hint, and a source that then delivers more or less is still read right.
+// the end. An optional size() (an integer, negative for unknown, or std::optional<std::size_t>)
+// announces how many bytes remain; it is a hint, and a source that then delivers more or less is
+// still read right.
 template <class S>
 concept byte_source = requires(S& s, std::span<std::byte> out) {
   { s.read(out) } -> std::convertible_to<std::size_t>;
@@ -193,8 +195,15 @@ struct source_input {
 
   std::size_t read(std::span<std::byte> out) { return source.read(out); }
   std::optional<std::size_t> size() {
-    if constexpr (requires { source.size(); }) return std::optional<std::size_t>(source.size());
-    else return std::nullopt;
+    if constexpr (requires { source.size(); }) {
+      auto announced = source.size();
+      if constexpr (std::is_signed_v<decltype(announced)>) {
+        if (announced < 0) return std::nullopt;  // the usual "unknown" of APIs returning -1
+      }
+      return std::optional<std::size_t>(announced);
+    } else {
+      return std::nullopt;
+    }
   }
   std::string failure() const { return {}; }
 };
