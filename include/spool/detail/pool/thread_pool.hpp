@@ -28,7 +28,8 @@ struct pool_stats {
   std::uint64_t leases = 0;             // buffer and object leases handed out by this thread
   std::uint64_t reuses = 0;             // ... of which served from the pool
   std::uint64_t fresh_allocations = 0;  // ... of which created anew
-  std::uint64_t drops = 0;              // returns to this thread that freed instead of keeping
+  std::uint64_t drops = 0;              // leases ended on this thread whose buffer/object was freed
+                                        // (too large, empty, bin full, release_to_allocator)
   std::size_t bytes_retained = 0;       // capacity of the idle buffers kept
   std::size_t buffers_retained = 0;     // idle buffers kept
   std::size_t objects_retained = 0;     // idle context objects kept (see lease_object)
