@@ -11,7 +11,7 @@
 //   assert(when.is_valid());
 //   std::string text = spool::to_string(when);                       // "1979-05-27T08:32:00Z"
 //   auto instant = when.to_sys_time().value();                       // std::chrono::sys_time<ns>
-//   auto back = spool::offset_datetime::from_sys_time(instant, 120); // 10:32:00+02:00
+//   auto there = spool::offset_datetime::from_sys_time(instant, 120).value(); // 10:32:00+02:00
 //
 // Choices:
 //  - Years are 0000-9999, the range RFC 3339 can write; is_valid() checks it with the month

@@ -30,7 +30,6 @@
 //    destructor does not recurse past a few dozen levels, so any depth is safe to destroy.
 #pragma once
 
-#include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>

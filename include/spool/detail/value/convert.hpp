@@ -21,7 +21,8 @@
 //                                                      their value (or default_value())
 //   spool::value / object / ext  themselves
 // Numbers out of the target's range are errc::out_of_range; every error carries the path of the
-// failing element ("servers[2].port").
+// failing element ("servers[2].port"). A value has no input offset, so errors carry offset 0,
+// except those in text read from a string value (RFC 3339, base64): the offset within that text.
 #pragma once
 
 #include <algorithm>
@@ -259,18 +260,13 @@ bool read_string(const value& v, T& out, error& e) {
 template <class T>
 bool read_datetime(const value& v, T& out, error& e) {
   using D = std::conditional_t<std::same_as<T, std::chrono::year_month_day>, local_date, T>;
-  result<D> dt = make_error(errc::unexpected_type, 0);
-  if (v.is_string()) {
-    dt = parse_datetime<D>(*v.as_string());
-  } else if constexpr (std::same_as<D, offset_datetime>) {
-    dt = v.as_offset_datetime();
-  } else if constexpr (std::same_as<D, local_datetime>) {
-    dt = v.as_local_datetime();
-  } else if constexpr (std::same_as<D, local_date>) {
-    dt = v.as_local_date();
-  } else {
-    dt = v.as_local_time();
-  }
+  result<D> dt = [&v]() -> result<D> {
+    if (v.is_string()) return parse_datetime<D>(*v.as_string());
+    if constexpr (std::same_as<D, offset_datetime>) return v.as_offset_datetime();
+    if constexpr (std::same_as<D, local_datetime>) return v.as_local_datetime();
+    if constexpr (std::same_as<D, local_date>) return v.as_local_date();
+    if constexpr (std::same_as<D, local_time>) return v.as_local_time();
+  }();
   if (!dt) return e = std::move(dt).error(), false;
   if constexpr (std::same_as<T, std::chrono::year_month_day>) {
     out = dt->to_year_month_day();
@@ -280,6 +276,7 @@ bool read_datetime(const value& v, T& out, error& e) {
   return true;
 }
 
+// A date-time of the clock's kind (or its RFC 3339 text), or a tick count.
 template <chrono_time_point T>
 bool read_time_point(const value& v, T& out, error& e) {
   using D = typename T::duration;
@@ -289,15 +286,15 @@ bool read_time_point(const value& v, T& out, error& e) {
     out = T(D(ticks));
     return true;
   }
-  using DT = std::conditional_t<system_time_point<T>, offset_datetime, local_datetime>;
-  DT dt;
+  std::conditional_t<system_time_point<T>, offset_datetime, local_datetime> dt;
   if (!read_datetime(v, dt, e)) return false;
-  result<T> tp = make_error(errc::unexpected_type, 0);
-  if constexpr (system_time_point<T>) {
-    tp = dt.template to_sys_time<D>();
-  } else {
-    tp = dt.template to_local_time<D>();
-  }
+  result<T> tp = [&dt] {
+    if constexpr (system_time_point<T>) {
+      return dt.template to_sys_time<D>();
+    } else {
+      return dt.template to_local_time<D>();
+    }
+  }();
   if (!tp) return e = std::move(tp).error(), false;
   out = *tp;
   return true;
