@@ -1,9 +1,16 @@
 #include <spool/datetime.hpp>
 
 #include <doctest/doctest.h>
+#include <support/shared_data.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -271,4 +278,83 @@ TEST_CASE("formatting writes canonical RFC 3339 with the fraction's needed digit
   for (std::string_view text : {"2000-02-29T00:00:00Z", "1969-07-20T20:17:40.1-05:00", "0001-01-01T00:00:00Z"}) {
     CHECK(spool::to_string(odt(text)) == text);
   }
+}
+
+namespace {
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Whether `text`, all of it, reads as some date-time kind.
+bool reads_whole(std::string_view text) {
+  const spool::detail::datetime_parse p = spool::detail::parse_datetime_prefix(text.data(), text.data() + text.size());
+  return p.code == spool::errc::ok && p.ptr == text.data() + text.size();
+}
+
+template <class T>
+void check_round_trip(std::string_view text) {
+  CAPTURE(text);
+  const spool::result<T> parsed = spool::parse_datetime<T>(text);
+  REQUIRE(parsed.has_value());
+  CHECK(spool::parse_datetime<T>(spool::to_string(*parsed)).value() == *parsed);
+}
+
+}  // namespace
+
+TEST_CASE("toml-test: every expected date-time reads and writes back to the same value") {
+  const std::optional<std::filesystem::path> root = spool_test::shared_data("conformance/toml-test/tests/valid");
+  if (!root) {
+    MESSAGE("shared toml-test data absent; skipped");
+    return;
+  }
+  int checked = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(*root)) {
+    if (entry.path().extension() != ".json") continue;
+    const std::string json = read_text(entry.path());
+    for (std::size_t at = json.find("\"type\""); at != std::string::npos; at = json.find("\"type\"", at + 1)) {
+      const std::size_t type_open = json.find('"', json.find(':', at)) + 1;
+      const std::string type = json.substr(type_open, json.find('"', type_open) - type_open);
+      const std::size_t value_open = json.find('"', json.find(':', json.find("\"value\"", at))) + 1;
+      const std::string text = json.substr(value_open, json.find('"', value_open) - value_open);
+      if (type == "datetime") check_round_trip<offset_datetime>(text);
+      else if (type == "datetime-local") check_round_trip<local_datetime>(text);
+      else if (type == "date-local") check_round_trip<local_date>(text);
+      else if (type == "time-local") check_round_trip<local_time>(text);
+      else continue;
+      ++checked;
+    }
+  }
+  CHECK(checked > 40);
+}
+
+TEST_CASE("toml-test: the values of the invalid date-time cases are rejected") {
+  const std::optional<std::filesystem::path> root = spool_test::shared_data("conformance/toml-test/tests/invalid");
+  if (!root) {
+    MESSAGE("shared toml-test data absent; skipped");
+    return;
+  }
+  int checked = 0;
+  for (const char* folder : {"datetime", "local-date", "local-time", "local-datetime"}) {
+    for (const auto& entry : std::filesystem::directory_iterator(*root / folder)) {
+      const std::string toml = read_text(entry.path());
+      // The case is the one line `key = value`; comments above it say what is wrong.
+      std::string_view line;
+      std::string_view rest = toml;
+      while (!rest.empty()) {
+        const std::string_view current = rest.substr(0, rest.find('\n'));
+        rest.remove_prefix(std::min(rest.size(), current.size() + 1));
+        if (current.find('=') != std::string_view::npos && !current.starts_with('#')) line = current;
+      }
+      std::string_view text = line.substr(line.find('=') + 1);
+      while (!text.empty() && (text.front() == ' ')) text.remove_prefix(1);
+      while (!text.empty() && (text.back() == ' ' || text.back() == '\r')) text.remove_suffix(1);
+      CAPTURE(entry.path().filename().string());
+      CAPTURE(text);
+      CHECK_FALSE(reads_whole(text));
+      ++checked;
+    }
+  }
+  CHECK(checked > 50);
 }
