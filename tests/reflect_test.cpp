@@ -84,6 +84,22 @@ static_assert(detail::has_member_without_default<defaults_no_default>());
 static_assert(detail::has_member_without_default<holds_reference>());
 static_assert(!detail::has_member_without_default<mixed>());
 
+// Base classes would be counted as members; they are detected (and rejected) instead.
+struct base {
+  int b = 0;
+};
+struct empty_base {};
+struct derived : base {
+  int d = 0;
+};
+struct derived_from_empty : empty_base {
+  int d = 0;
+};
+static_assert(detail::braces_fit<derived, 0, detail::any_base_of<derived>>());
+static_assert(detail::braces_fit<derived_from_empty, 0, detail::any_base_of<derived_from_empty>>());
+static_assert(!detail::braces_fit<mixed, 0, detail::any_base_of<mixed>>());
+static_assert(!detail::braces_fit<inner, 0, detail::any_base_of<inner>>());
+
 struct wide64 {
   int f0; std::string f1; double f2; bool f3; std::vector<int> f4; std::optional<int> f5; int f6[2]; inner f7;
   int f8; std::string f9; double f10; bool f11; std::vector<int> f12; std::optional<int> f13; int f14[2]; inner f15;

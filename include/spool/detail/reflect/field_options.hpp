@@ -46,6 +46,8 @@ struct accessor_member {
   Setter set;
 };
 
+struct getter_without_setter {};
+
 template <class... M>
 struct member_list {
   std::tuple<M...> members;
@@ -109,9 +111,10 @@ constexpr auto member(std::string_view name, Getter getter, Setter setter) noexc
 // A getter alone would make a field that can be written but never read back.
 template <class Getter>
   requires std::is_member_function_pointer_v<Getter>
-constexpr void member(std::string_view, Getter) {
+constexpr detail::getter_without_setter member(std::string_view, Getter) {
   static_assert(!std::is_same_v<Getter, Getter>,
                 "spool::member(name, getter): a getter needs a setter, member(name, getter, setter)");
+  return {};
 }
 
 template <class... M>

@@ -6,9 +6,10 @@
 // search over n keeps the work to a handful of probes.
 //
 // Not supported, and rejected with a message rather than miscounted: reference members, members
-// `{}` cannot initialise (no non-explicit default constructor), more than max_members members.
-// Base classes count as members here while structured bindings reject them, so aggregates with
-// bases need meta<T>::members.
+// `{}` cannot initialise (no non-explicit default constructor), more than max_members members,
+// and base classes (they would count as members here, and structured bindings cannot see the
+// members of both a class and its base): such classes are described with meta<T>::members.
+// Bit-fields are not supported either (their address cannot be taken).
 #pragma once
 
 #include <spool/detail/reflect/tie.hpp>
@@ -26,6 +27,14 @@ struct any_value {
 };
 struct any_lvalue {
   template <class U>
+  operator U&() const noexcept;
+};
+// Converts only to a base class of T; bases are initialised before members, so T{any_base_of<T>}
+// is valid exactly when T has a base.
+template <class T>
+struct any_base_of {
+  template <class U>
+    requires(std::is_base_of_v<U, T> && !std::is_same_v<U, T>)
   operator U&() const noexcept;
 };
 
@@ -71,15 +80,27 @@ consteval bool has_member_without_default() {
 
 template <class T>
 consteval std::size_t count_members() {
-  static_assert(std::is_aggregate_v<T>, "spool: only aggregates are reflected without meta<T>::members");
-  static_assert(brace_count<T>() <= max_members,
+  constexpr bool aggregate = std::is_aggregate_v<T>;
+  constexpr bool has_base = aggregate && braces_fit<T, 0, any_base_of<T>>();
+  constexpr bool too_many = aggregate && brace_count<T>() > max_members;
+  constexpr bool miscounted = aggregate && !too_many && has_member_without_default<T>();
+  static_assert(aggregate, "spool: only aggregates are reflected without meta<T>::members");
+  static_assert(!has_base,
+                "spool: aggregates with base classes are not reflected (structured bindings see only "
+                "one level); describe this one with meta<T>::members");
+  static_assert(!too_many,
                 "spool: aggregate reflection supports at most max_members (128) members; describe a "
                 "larger type with meta<T>::members, or raise the limit with tools/generate_tie.py");
-  static_assert(!has_member_without_default<T>(),
+  static_assert(!miscounted,
                 "spool: a member of this aggregate cannot be initialised from {} (a reference, or a "
                 "type without a non-explicit default constructor); reflected aggregates must be "
                 "default-constructible member by member, describe this one with meta<T>::members");
-  return brace_count<T>();
+  // After a failed assertion, zero members keeps the compiler from piling up follow-on errors.
+  if constexpr (!aggregate || has_base || too_many || miscounted) {
+    return 0;
+  } else {
+    return brace_count<T>();
+  }
 }
 
 template <class T>

@@ -19,7 +19,8 @@ namespace spool::detail {
 // constructor of T runs and T need not be a literal type): only the addresses of T's members are
 // formed, in constant expressions. A definition rather than an `extern` declaration, because
 // clang rejects an undefined variable whose type has internal linkage (a type in an anonymous
-// namespace), which would make such types unreflectable.
+// namespace), which would make such types unreflectable. The price, per reflected aggregate and
+// program: sizeof(T) zeroed bytes and an empty destructor registered to run at exit.
 template <class T>
 union never_constructed {
   char none;
