@@ -17,8 +17,9 @@
 //
 // Choices:
 //  - Braces build arrays, and an object when every element is a two-element array starting with
-//    a string: {{"a", 1}} is {"a": 1}. So value{"x"} is ["x"]; write value("x") for the string,
-//    and value::array({...}) / value::object({...}) where the guess is not what you mean.
+//    a string: {{"a", 1}} is {"a": 1}. So value{"x"} is ["x"] and value{v} is [v]: write
+//    value("x") or value(v) for the thing itself, and value::array({...}) / value::object({...})
+//    where the guess is not what you mean.
 //  - Equality is deep. Kinds must match (1 != 1.0, and int vs uint cannot differ for one number);
 //    doubles are equal when their bits say the same number: -0.0 != 0.0 and every NaN equals
 //    every NaN, so round trips can be checked exactly. Objects compare as maps (order ignored).
@@ -26,6 +27,9 @@
 //    errc::out_of_range for a number the type cannot hold. Container access (as_array(),
 //    at()) returns references and throws spool::exception; if_array() / find() never throw.
 //    Reading a missing key or index through a const value gives a null, so lookups chain.
+//  - as_string() and as_binary() view the value's own bytes, which a short string keeps inline:
+//    the view lasts while the value stays where it is (not across a move, nor across a push_back
+//    that grows the array holding it).
 //  - Copies and == recurse once per nesting level (fine for the 256 levels readers allow); the
 //    destructor does not recurse past a few dozen levels, so any depth is safe to destroy.
 #pragma once
