@@ -19,7 +19,10 @@
 //  - Second 60 (a leap second) follows RFC 3339 where it can be checked: an offset_datetime may
 //    carry it only when its UTC reading is 23:59:60 on the last day of a month; local kinds carry
 //    no offset, so any of their minutes may end in one. Converted to std::chrono, whose clocks
-//    have no leap seconds, 23:59:60 becomes the next day's 00:00:00, as in POSIX time.
+//    have no leap seconds, hh:mm:60 becomes the next minute's :00, as in POSIX time.
+//  - Text: parse_datetime() reads RFC 3339 with TOML's extensions (space separator, fractions of
+//    any length, truncated to nanoseconds; seconds omitted on request, as TOML 1.1 allows);
+//    to_string() writes canonical RFC 3339, the fraction with the digits it needs.
 //  - == compares every field, so 12:00Z and 14:00+02:00 differ; <=> orders offset_datetimes by
 //    instant first and by offset second, which keeps it consistent with ==. Compare to_sys_time()
 //    to ask whether two readings are the same instant.
