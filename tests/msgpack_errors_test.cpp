@@ -27,7 +27,7 @@ struct person {
   spool::value extra;
 };
 
-template <class T, spool::msgpack::read_options O = {}>
+template <class T, spool::msgpack::read_options O = spool::msgpack::read_options{}>
 spool::error read_error(const bytes& in) {
   auto r = spool::msgpack::read<T, O>(in);
   REQUIRE_FALSE(r.has_value());
@@ -74,9 +74,9 @@ TEST_CASE("declared lengths are checked against the remaining bytes before anyth
 }
 
 TEST_CASE("limits from the options") {
-  CHECK(read_error<std::vector<int>, {.max_container_size = 2}>({0x93, 1, 2, 3}).code == spool::errc::size_exceeded);
-  CHECK(read_error<std::string, {.max_string_length = 1}>({0xa2, 'a', 'b'}).code == spool::errc::size_exceeded);
-  CHECK(read_error<int, {.max_input_size = 1}>({0xcc, 0x80}).code == spool::errc::size_exceeded);
+  CHECK(read_error<std::vector<int>, spool::msgpack::read_options{.max_container_size = 2}>({0x93, 1, 2, 3}).code == spool::errc::size_exceeded);
+  CHECK(read_error<std::string, spool::msgpack::read_options{.max_string_length = 1}>({0xa2, 'a', 'b'}).code == spool::errc::size_exceeded);
+  CHECK(read_error<int, spool::msgpack::read_options{.max_input_size = 1}>({0xcc, 0x80}).code == spool::errc::size_exceeded);
 }
 
 TEST_CASE("nesting deeper than max_depth") {
@@ -88,10 +88,10 @@ TEST_CASE("nesting deeper than max_depth") {
   bytes fine(256, 0x91);
   fine.push_back(0x01);
   CHECK(spool::msgpack::read<spool::value>(fine).has_value());
-  CHECK(read_error<spool::value, {.max_depth = 3}>({0x91, 0x91, 0x91, 0x91, 0x01}).code ==
+  CHECK(read_error<spool::value, spool::msgpack::read_options{.max_depth = 3}>({0x91, 0x91, 0x91, 0x91, 0x01}).code ==
         spool::errc::depth_exceeded);
   // Typed targets count too.
-  CHECK(read_error<std::vector<std::vector<int>>, {.max_depth = 1}>({0x91, 0x91, 0x01}).code ==
+  CHECK(read_error<std::vector<std::vector<int>>, spool::msgpack::read_options{.max_depth = 1}>({0x91, 0x91, 0x01}).code ==
         spool::errc::depth_exceeded);
   // A huge nesting that is only skipped uses no stack; its size is still checked.
   bytes skipped{0x81, 0xa1, 'q'};
@@ -107,7 +107,7 @@ TEST_CASE("invalid UTF-8 in a str is refused where it is read as text") {
   CHECK(e.offset == 1);
   CHECK(read_error<spool::value>({0x91, 0xa3, 'a', 0xed, 0xa0}).offset == 3);  // cut short by the str's end
   CHECK(read_error<spool::value>({0x91, 0xa3, 'a', 0xed, 0xa0, 0x80}).offset == 3);  // a surrogate
-  CHECK(spool::msgpack::read<std::string, {.validate_utf8 = false}>(overlong).has_value());
+  CHECK(spool::msgpack::read<std::string, spool::msgpack::read_options{.validate_utf8 = false}>(overlong).has_value());
   CHECK(spool::msgpack::read<std::vector<std::byte>>(overlong).has_value());
   // A map key that matches no field is validated too; one that matches a field is valid already.
   CHECK(read_error<address>({0x81, 0xa2, 0xc0, 0xaf, 0x01}).code == spool::errc::invalid_utf8);

@@ -156,7 +156,7 @@ TEST_CASE("every category round trips, as map and as array") {
   REQUIRE(back.has_value());
   CHECK(*back == original);
 
-  const std::string as_array = spool::msgpack::write<{.struct_as_array = true}>(original);
+  const std::string as_array = spool::msgpack::write<spool::msgpack::write_options{.struct_as_array = true}>(original);
   CHECK(as_array.size() < as_map.size());
   CHECK(static_cast<unsigned char>(as_array[0]) == 0xdc);  // array16: 25 fields
   auto back_from_array = spool::msgpack::read<everything>(as_array);
@@ -198,7 +198,7 @@ TEST_CASE("meta<T>::as_array, and maps read into such a type too") {
   // elements skipped unless unknown data is an error.
   CHECK(spool::msgpack::read<positional>(std::string("\x91\x05", 2)).value() == positional{5, ""});
   CHECK(spool::msgpack::read<positional>(std::string("\x93\x01\xa1" "b\x90", 5)).value() == positional{1, "b"});
-  CHECK(spool::msgpack::read<positional, {.error_on_unknown_keys = true}>(std::string("\x93\x01\xa1" "b\x90", 5))
+  CHECK(spool::msgpack::read<positional, spool::msgpack::read_options{.error_on_unknown_keys = true}>(std::string("\x93\x01\xa1" "b\x90", 5))
             .error()
             .code == spool::errc::unknown_key);
 }
@@ -212,7 +212,7 @@ TEST_CASE("renames, required fields and defaults from spool::meta") {
   const spool::error missing = spool::msgpack::read(spool::msgpack::write(spool::value{{"hostname", "h"}}), w);
   CHECK(missing.code == spool::errc::missing_key);
   CHECK(missing.detail.find("port") != std::string::npos);
-  CHECK(spool::msgpack::read<with_rules, {.require_all_fields = true}>(
+  CHECK(spool::msgpack::read<with_rules, spool::msgpack::read_options{.require_all_fields = true}>(
             spool::msgpack::write(spool::value{{"hostname", "h"}, {"port", 1}}))
             .error()
             .code == spool::errc::missing_key);
@@ -222,7 +222,7 @@ TEST_CASE("keys in any order, unknown keys skipped or refused") {
   const std::string shuffled = spool::msgpack::write(
       spool::value{{"b", "x"}, {"zzz", spool::value{{"deep", spool::value::array({1, 2})}}}, {"a", 4}});
   CHECK(spool::msgpack::read<positional>(shuffled).value() == positional{4, "x"});
-  const auto strict = spool::msgpack::read<positional, {.error_on_unknown_keys = true}>(shuffled);
+  const auto strict = spool::msgpack::read<positional, spool::msgpack::read_options{.error_on_unknown_keys = true}>(shuffled);
   CHECK(strict.error().code == spool::errc::unknown_key);
   CHECK(strict.error().path == "zzz");
 }

@@ -23,7 +23,7 @@ namespace {
 
 using bytes = std::vector<unsigned char>;
 
-template <spool::msgpack::write_options O = {}, class T>
+template <spool::msgpack::write_options O = spool::msgpack::write_options{}, class T>
 bytes encoded(const T& v) {
   std::string s = spool::msgpack::write<O>(v);
   return {s.begin(), s.end()};
@@ -112,7 +112,7 @@ TEST_CASE("timestamps from sys_time take the smallest form") {
 
 TEST_CASE("structs as maps keyed by field name, or as arrays") {
   CHECK(encoded(point{1, -2}) == bytes{0x82, 0xa1, 'x', 0x01, 0xa1, 'y', 0xfe});
-  CHECK(encoded<{.struct_as_array = true}>(point{1, -2}) == bytes{0x92, 0x01, 0xfe});
+  CHECK(encoded<spool::msgpack::write_options{.struct_as_array = true}>(point{1, -2}) == bytes{0x92, 0x01, 0xfe});
   CHECK(encoded(pair_as_array{3, true}) == bytes{0x92, 0x03, 0xc3});
   CHECK(encoded(tagged{"n", std::nullopt}) ==
         bytes{0x82, 0xa4, 'n', 'a', 'm', 'e', 0xa1, 'n', 0xa5, 'c', 'o', 'u', 'n', 't', 0xc0});

@@ -7,10 +7,12 @@
 //   spool::result<point> p = spool::msgpack::read<point>(bytes);
 //   if (!p) std::cerr << p.error().message() << '\n';      // offset 9: error: expected integer ...
 //
+//   constexpr spool::msgpack::write_options compact{.struct_as_array = true};
 //   std::vector<std::byte> out;
-//   spool::msgpack::write<{.struct_as_array = true}>(p.value(), out);   // 93 01 fe a1 61
+//   spool::msgpack::write<compact>(p.value(), out);                     // 93 01 fe a1 61
 //   point q;
-//   spool::error e = spool::msgpack::read<{.error_on_unknown_keys = true}>(out, q);
+//   constexpr spool::msgpack::read_options strict{.error_on_unknown_keys = true};
+//   spool::error e = spool::msgpack::read<strict>(out, q);
 //
 // Input is any contiguous range of 1-byte elements (std::string_view, std::span<const std::byte>,
 // std::vector<std::uint8_t>, ...). std::string_view and std::span<const std::byte> members of the
@@ -54,53 +56,54 @@ concept byte_output = requires(C& c, const typename C::value_type* p) {
 
 namespace detail {
 
+// Reads the whole input into `out`; on failure the error is in d.error. The success path never
+// builds a spool::error: the public functions construct one only to report a failure.
 template <read_options O, class T>
-spool::error read_bytes(const void* data, std::size_t size, T& out) {
-  if (size == 0) return spool::make_error(errc::empty_input, 0, "a MessagePack value");
-  if (size > O.max_input_size) {
-    spool::error e = spool::make_error(errc::size_exceeded, O.max_input_size);
-    e.detail = "input of " + std::to_string(size) + " bytes exceeds the limit of " + std::to_string(O.max_input_size);
-    return e;
-  }
-  auto d = spool::lease_object<decoder>();
-  d->start(data, size);
-  if (!read_value<O>(*d, out)) return std::move(d->error);
-  if (d->pos != d->end) {
-    return spool::make_error(errc::trailing_data, d->offset_of(d->pos), "end of input", "more data");
-  }
-  return {};
+bool read_document(decoder& d, const void* data, std::size_t size, T& out) {
+  d.start(data, size);
+  if (size == 0) return d.fail(errc::empty_input, d.begin, "a MessagePack value");
+  if (size > O.max_input_size) [[unlikely]] return d.too_large(d.begin + O.max_input_size, size, O.max_input_size);
+  if (!read_value<O>(d, out)) return false;
+  if (d.pos != d.end) [[unlikely]] return d.fail(errc::trailing_data, d.pos, "end of input", "more data");
+  return true;
 }
 
+// Encodes into `buf`; errc::size_exceeded for a length beyond the format's 2^32 - 1.
 template <write_options O, class T>
-spool::error encode(const T& value, spool::byte_buffer& buf) {
+errc encode(const T& value, spool::byte_buffer& buf) {
   encoder e(buf);
   write_value<O>(e, value);
-  if (errc code = e.finish(); code != errc::ok) {
-    spool::error err = spool::make_error(code, buf.size());
-    err.detail = "a string, binary, container or extension longer than MessagePack's 2^32 - 1 limit";
-    return err;
-  }
-  return {};
+  return e.finish();
+}
+
+[[gnu::cold]] inline spool::error too_long_to_encode(std::size_t at) {
+  spool::error e = spool::make_error(errc::size_exceeded, at);
+  e.detail = "a string, binary, container or extension longer than MessagePack's 2^32 - 1 limit";
+  return e;
 }
 
 }  // namespace detail
 
 // Reads a T from the whole of `input`.
-template <class T, read_options O = {}, byte_input In>
+template <class T, read_options O = read_options{}, byte_input In>
 result<T> read(const In& input) {
+  auto d = spool::lease_object<detail::decoder>();
   T out{};
-  if (spool::error e = detail::read_bytes<O>(std::ranges::data(input), std::ranges::size(input), out)) return e;
-  return out;
+  if (detail::read_document<O>(*d, std::ranges::data(input), std::ranges::size(input), out)) return out;
+  return std::move(d->error);
 }
 
-// Reads into an existing object, reusing the capacity of its strings and containers.
-template <read_options O = {}, class T, byte_input In>
+// Reads into an existing object, reusing the capacity of its strings and containers. Fields the
+// input does not name keep their values (or take their spool::default_value).
+template <read_options O = read_options{}, class T, byte_input In>
 spool::error read(const In& input, T& out) {
-  return detail::read_bytes<O>(std::ranges::data(input), std::ranges::size(input), out);
+  auto d = spool::lease_object<detail::decoder>();
+  if (detail::read_document<O>(*d, std::ranges::data(input), std::ranges::size(input), out)) return {};
+  return std::move(d->error);
 }
 
-// Reads a whole file (or stream) into a pooled buffer and a T from it.
-template <class T, read_options O = {}>
+// Reads a whole file into a pooled buffer and a T from it.
+template <class T, read_options O = read_options{}>
 result<T> read_file(const std::filesystem::path& path) {
   static_assert(!detail::borrows_input<T>(), "read_file owns its input: read string_view/span members from a buffer you keep");
   auto input = spool::read_file(path, O.max_input_size);
@@ -114,7 +117,8 @@ result<T> read_file(const std::filesystem::path& path) {
   return r;
 }
 
-template <class T, read_options O = {}>
+// Reads a whole stream into a pooled buffer and a T from it.
+template <class T, read_options O = read_options{}>
 result<T> read(std::istream& in) {
   static_assert(!detail::borrows_input<T>(), "the stream reader owns its input: read string_view/span members from a buffer you keep");
   auto input = spool::read_all(in, O.max_input_size);
@@ -124,22 +128,23 @@ result<T> read(std::istream& in) {
 
 // Appends the encoding of `value` to `out`. The encoding is built in a pooled buffer and copied
 // once, so `out` grows exactly once.
-template <write_options O = {}, class T, byte_output Out>
+template <write_options O = write_options{}, class T, byte_output Out>
 spool::error write(const T& value, Out& out) {
   spool::buffer_lease buf = spool::lease_buffer();
-  if (spool::error e = detail::encode<O>(value, *buf)) return e;
+  if (detail::encode<O>(value, *buf) != errc::ok) return detail::too_long_to_encode(buf->size());
   const auto* first = reinterpret_cast<const typename Out::value_type*>(buf->data());
   out.insert(out.end(), first, first + buf->size());
   return {};
 }
 
-// The encoding of `value`. Throws spool::exception (errc::size_exceeded) only for a string or
-// container beyond the format's 2^32 - 1 limit; write(value, out) reports that as an error instead.
-template <write_options O = {}, class T>
+// The encoding of `value`, in a string of exactly its size. Throws spool::exception
+// (errc::size_exceeded) only for a string or container beyond the format's 2^32 - 1 limit;
+// write(value, out) reports that as an error instead.
+template <write_options O = write_options{}, class T>
 std::string write(const T& value) {
-  std::string out;
-  if (spool::error e = write<O>(value, out)) spool::detail::fail(e);
-  return out;
+  spool::buffer_lease buf = spool::lease_buffer();
+  if (detail::encode<O>(value, *buf) != errc::ok) spool::detail::fail(detail::too_long_to_encode(buf->size()));
+  return std::string(buf->data(), buf->size());
 }
 
 }  // namespace spool::msgpack

@@ -49,14 +49,17 @@ struct decoder {
   spool::error error;
   spool::plan_memo memo;  // kept across documents by the object pool: plan lookups stay local
 
+  // The error stays as the pool hands the decoder out: clean, since reset_for_reuse cleared any
+  // error that was not moved out; resetting it here would cost more than a small read.
   void start(const void* data, std::size_t size) noexcept {
     begin = pos = static_cast<const unsigned char*>(data);
     end = begin + size;
     depth = 0;
-    error = {};
   }
   // Called by the object pool when a leased decoder comes back.
-  void reset_for_reuse() noexcept { error = {}; }
+  void reset_for_reuse() noexcept {
+    if (error.code != errc::ok) error = {};
+  }
 
   std::size_t remaining() const noexcept { return static_cast<std::size_t>(end - pos); }
   std::size_t offset_of(const unsigned char* p) const noexcept { return static_cast<std::size_t>(p - begin); }

@@ -1,9 +1,10 @@
 // Compile-time options of the MessagePack reader and writer, passed as template arguments so that
 // every disabled check disappears from the generated code:
 //
-//   constexpr spool::msgpack::read_options strict{.error_on_unknown_keys = true, .max_depth = 32};
+//   constexpr spool::msgpack::read_options strict{.max_depth = 32, .error_on_unknown_keys = true};
 //   auto r = spool::msgpack::read<Config, strict>(bytes);
-//   std::string compact = spool::msgpack::write<{.struct_as_array = true}>(config);
+//   constexpr spool::msgpack::write_options positional{.struct_as_array = true};
+//   std::string compact = spool::msgpack::write<positional>(config);
 #pragma once
 
 #include <cstddef>
