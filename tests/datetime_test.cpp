@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -357,4 +358,36 @@ TEST_CASE("toml-test: the values of the invalid date-time cases are rejected") {
     }
   }
   CHECK(checked > 50);
+}
+
+TEST_CASE("mutated text never reads out of bounds, and whatever is accepted writes back the same") {
+  const std::string seeds[] = {"1979-05-27T07:32:00.123456789-07:00", "1998-12-31T23:59:60Z", "2000-02-29 00:00:00",
+                               "07:32:00.5", "2024-02-29"};
+  constexpr std::string_view alphabet = "0123456789-:T tZz+.";
+  std::uint32_t state = 12345;
+  auto next = [&state] { return state = state * 1664525u + 1013904223u; };
+  int accepted = 0;
+  for (int round = 0; round < 20000; ++round) {
+    std::string text = seeds[next() % std::size(seeds)];
+    for (int edits = 1 + static_cast<int>(next() % 3); edits > 0; --edits) {
+      text[next() % text.size()] = alphabet[next() % alphabet.size()];
+    }
+    text.resize(text.size() - next() % 4);
+    // A copy on the heap, exactly as long as the text, so ASan sees any read past its end.
+    const std::unique_ptr<char[]> exact(new char[text.size()]);
+    std::copy(text.begin(), text.end(), exact.get());
+    const spool::detail::datetime_parse p = spool::detail::parse_datetime_prefix(exact.get(), exact.get() + text.size());
+    CAPTURE(text);
+    REQUIRE(p.ptr >= exact.get());
+    REQUIRE(p.ptr <= exact.get() + text.size());
+    if (p.code != spool::errc::ok || p.ptr != exact.get() + text.size()) continue;
+    ++accepted;
+    switch (p.kind) {
+      case spool::detail::datetime_kind::offset_datetime: check_round_trip<offset_datetime>(text); break;
+      case spool::detail::datetime_kind::local_datetime: check_round_trip<local_datetime>(text); break;
+      case spool::detail::datetime_kind::local_date: check_round_trip<local_date>(text); break;
+      case spool::detail::datetime_kind::local_time: check_round_trip<local_time>(text); break;
+    }
+  }
+  CHECK(accepted > 100);
 }
