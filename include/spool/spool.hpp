@@ -9,3 +9,11 @@
 #pragma once
 
 #include <spool/version.hpp>
+#include <spool/error.hpp>
+#include <spool/pool.hpp>
+#include <spool/reflect.hpp>
+#include <spool/datetime.hpp>
+#include <spool/value.hpp>
+#include <spool/json.hpp>
+#include <spool/toml.hpp>
+#include <spool/msgpack.hpp>
