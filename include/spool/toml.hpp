@@ -33,6 +33,7 @@
 #include <spool/pool.hpp>
 #include <spool/toml/options.hpp>
 #include <spool/toml/reader.hpp>
+#include <spool/toml/struct_reader.hpp>
 #include <spool/toml/writer.hpp>
 #include <spool/value.hpp>
 
@@ -40,19 +41,19 @@ namespace spool::toml {
 
 // Reads `input` into `out` (replacing what it held). Returns an error with line, column, path
 // and the offending line on failure (out is then unspecified).
-template <read_options Opts = read_options{}, class T>
-  requires std::is_same_v<T, spool::value>
+template <read_options Opts = read_options{}, detail::table_type T>
 spool::error read(std::string_view input, T& out) {
   auto ctx = spool::lease_object<detail::reader_context>();
-  detail::value_reader reader(*ctx, Opts);
-  if (reader.document(input, out)) return {};
+  bool ok;
+  if constexpr (std::is_same_v<T, spool::value>) ok = detail::value_reader(*ctx, Opts).document(input, out);
+  else ok = detail::struct_reader(*ctx, Opts).document(input, out);
+  if (ok) return {};
   spool::error e = std::move(ctx->s.err);
   e.locate(input);
   return e;
 }
 
-template <class T, read_options Opts = read_options{}>
-  requires std::is_same_v<T, spool::value>
+template <detail::table_type T, read_options Opts = read_options{}>
 spool::result<T> read(std::string_view input) {
   T out;
   if (spool::error e = read<Opts>(input, out)) return e;
@@ -60,8 +61,7 @@ spool::result<T> read(std::string_view input) {
 }
 
 // The whole stream, read into one pooled buffer first.
-template <class T, read_options Opts = read_options{}>
-  requires std::is_same_v<T, spool::value>
+template <detail::table_type T, read_options Opts = read_options{}>
 spool::result<T> read(std::istream& in) {
   spool::result<spool::buffer_lease> text = spool::read_all(in, Opts.max_input_size);
   if (!text) return text.error();
@@ -69,8 +69,7 @@ spool::result<T> read(std::istream& in) {
 }
 
 // The file at `path`; messages name it ("config.toml:3:7: error: ...").
-template <class T, read_options Opts = read_options{}>
-  requires std::is_same_v<T, spool::value>
+template <detail::table_type T, read_options Opts = read_options{}>
 spool::result<T> read_file(const std::filesystem::path& path) {
   spool::result<spool::buffer_lease> text = spool::read_file(path, Opts.max_input_size);
   if (!text) return text.error();

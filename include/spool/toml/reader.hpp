@@ -12,10 +12,12 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <spool/detail/datetime_text.hpp>
 #include <spool/error.hpp>
 #include <spool/pool.hpp>
+#include <spool/reflect.hpp>
 #include <spool/toml/keys.hpp>
 #include <spool/toml/lexer.hpp>
 #include <spool/toml/numbers.hpp>
@@ -83,16 +85,33 @@ inline std::uint32_t levels_below(const read_options& opts, std::uint32_t depth)
   return depth >= opts.max_depth ? 0 : opts.max_depth - depth;
 }
 
+// A struct table whose required members are checked once the document is read.
+struct required_check {
+  std::uint32_t node;
+  const struct_plan* plan;
+  std::size_t at;    // where the table was first reached
+  std::string path;  // its path from the root
+};
+
 // Everything a read keeps between documents.
 struct reader_context {
   scanner s;
   key_path key;
+  key_path rescan;  // keys read again to name them in errors
   table_registry tables;
   std::string scratch;  // decoded strings
+  // Reading into structs:
+  spool::plan_memo memo;
+  std::vector<required_check> checks;
+  spool::value leaf;     // one value on its way into a member
+  spool::value discard;  // where tables with unknown keys go
 
   void reset_for_reuse() noexcept {
     s.err = {};
     scratch.clear();
+    checks.clear();
+    leaf = {};
+    discard = {};
   }
   bool oversized() const noexcept {
     return spool::pool_buffer_oversized(scratch.capacity() + tables.retained_bytes());
@@ -128,7 +147,7 @@ class value_reader {
         table_depth = static_cast<std::uint32_t>(key_.size()) + 1;
       } else if (c != '\n' && c != '\r') {
         if (!key_value(*table, table_id, table_depth)) {
-          if (header_at != nullptr) spool::detail::prepend_path_segment(s_.err.path, header_path(s_, key_, header_at));
+          if (header_at != nullptr) spool::detail::prepend_path_segment(s_.err.path, header_path(s_, ctx_.rescan, header_at));
           return false;
         }
       }

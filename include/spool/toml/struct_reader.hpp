@@ -1,0 +1,426 @@
+// Reading TOML straight into structs and maps, without a spool::value of the whole document.
+//
+// Headers and dotted keys navigate from the root: each table they reach is a target (an object
+// and the functions that open its members), found through the struct plan of its type, which
+// the context's MRU memo hands out. Tables may come in any order; [[a]] appends to a container
+// of tables and [a.b] then reaches its last element. The TOML rules are enforced by the same
+// registry as for spool::value (tables.hpp); here every key is listed in it, since a struct
+// cannot tell whether a member was set, and that listing also answers the required-field check.
+// Values (scalars, arrays, inline tables) are read by the value reader into one scratch
+// spool::value and converted into the member (spool::from_value's rules); members that are
+// spool::value or maps of values take any sub-table.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include <spool/detail/type_traits.hpp>
+#include <spool/reflect.hpp>
+#include <spool/toml/reader.hpp>
+#include <spool/value.hpp>
+
+namespace spool::toml::detail {
+
+// Types a [header] or dotted key can open as a table.
+template <class T>
+concept table_type = (spool::detail::reflected<T> && !spool::detail::datetime_type<T>) ||
+                     spool::detail::map_like<T> || std::same_as<T, spool::value>;
+
+template <class T>
+concept openable_table = table_type<T> ||
+                         (spool::detail::optional_like<T> && table_type<typename T::value_type>) ||
+                         (spool::detail::pointer_like<T> && table_type<typename T::element_type>);
+
+template <class T>
+concept table_sequence = spool::detail::sequence<T> && openable_table<typename T::value_type>;
+
+// How a navigation step uses a member: the table itself, a new element of an array of tables
+// (the first one in this document clears the container), or its last element.
+enum class open_mode : std::uint8_t { table, first_element, next_element, last_element };
+
+class struct_reader {
+ public:
+  struct target;
+  struct ops {
+    bool (*child)(struct_reader&, void* object, const key_segment& key, open_mode mode, target& out);
+    bool (*assign)(struct_reader&, void* object, const key_segment& key, std::uint32_t depth);
+    void (*created)(struct_reader&, void* object, std::uint32_t node, const key_segment* key);
+  };
+  struct target {
+    void* object = nullptr;
+    const ops* fn = nullptr;
+  };
+
+  struct_reader(reader_context& ctx, const read_options& opts) noexcept
+      : ctx_(ctx), s_(ctx.s), key_(ctx.key), tables_(ctx.tables), opts_(opts), values_(ctx, opts) {}
+
+  template <table_type T>
+  bool document(std::string_view input, T& root) {
+    s_.start(input, opts_.toml_version == version::v1_1);
+    tables_.reset();
+    ctx_.checks.clear();
+    ctx_.discard = spool::value(spool::object{});
+    if (input.size() > opts_.max_input_size) return s_.fail(errc::size_exceeded, s_.begin, "document too large");
+    if (input.size() >= 3 && input.substr(0, 3) == "\xEF\xBB\xBF") s_.p += 3;
+
+    const target top = target_for(root);
+    section_at_ = nullptr;
+    top.fn->created(*this, top.object, table_registry::root, nullptr);
+    target table = top;
+    std::uint32_t table_id = table_registry::root;
+    std::uint32_t table_depth = 1;
+    for (;;) {
+      s_.skip_ws();
+      if (s_.at_end()) return check_required();
+      const char c = *s_.p;
+      if (c == '#') {
+        if (!s_.skip_comment()) return false;
+      } else if (c == '[') {
+        section_at_ = s_.p;
+        in_header_ = true;
+        if (!header(top, table, table_id)) return false;
+        in_header_ = false;
+        table_depth = static_cast<std::uint32_t>(key_.size()) + 1;
+      } else if (c != '\n' && c != '\r') {
+        if (!key_value(table, table_id, table_depth)) {
+          if (section_at_ != nullptr)
+            spool::detail::prepend_path_segment(s_.err.path, header_path(s_, ctx_.rescan, section_at_));
+          return false;
+        }
+      }
+      if (!s_.end_of_line()) return false;
+    }
+  }
+
+ private:
+  // ---- navigation ----------------------------------------------------------------------------
+
+  bool header(const target& root, target& table, std::uint32_t& table_id) {
+    const char* open = s_.p++;
+    const bool array = s_.peek('[');
+    if (array) ++s_.p;
+    s_.skip_ws();
+    if (!key_.scan(s_, levels_below(opts_, 1))) return false;
+    s_.skip_ws();
+    if (!s_.peek(']')) return s_.unexpected("']' closing the table header");
+    ++s_.p;
+    if (array) {
+      if (!s_.peek(']')) return s_.unexpected("']]' closing the array of tables header");
+      ++s_.p;
+    }
+
+    target cur = root;
+    std::uint32_t id = table_registry::root;
+    const std::size_t n = key_.size();
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+      const key_segment& seg = key_[i];
+      const std::uint32_t child = tables_.find(id, seg.text);
+      if (child == 0) {
+        const std::uint32_t node = tables_.add(id, seg.text, {table_kind::implicit, 0, s_.offset(seg.at)});
+        if (!open_new(cur, seg, open_mode::table, node)) return false;
+        id = node;
+        continue;
+      }
+      const table_node node = tables_.get(child);
+      if (node.kind == table_kind::value)
+        return key_error(s_, key_, seg.at, i + 1, "is a value, not a table", node.defined_at);
+      const bool aot = node.kind == table_kind::array_of_tables;
+      if (!step(cur, seg, aot ? open_mode::last_element : open_mode::table)) return false;
+      id = aot ? node.last_element : child;
+    }
+
+    const key_segment& last = key_.back();
+    const std::uint32_t child = tables_.find(id, last.text);
+    if (array) {
+      std::uint32_t aot = child;
+      if (aot == 0) {
+        aot = tables_.add(id, last.text, {table_kind::array_of_tables, 0, s_.offset(open)});
+      } else if (const table_node node = tables_.get(aot); node.kind != table_kind::array_of_tables) {
+        return redefined(s_, key_, open, n, node.kind == table_kind::value ? "is already a value, not a table"
+                                                                             : "is a table, not an array of tables",
+                         node.defined_at);
+      }
+      const std::uint32_t element = tables_.fresh({table_kind::header, 0, s_.offset(open)});
+      tables_.node(aot).last_element = element;
+      if (!open_new(cur, last, child == 0 ? open_mode::first_element : open_mode::next_element, element)) return false;
+      table = cur;
+      table_id = element;
+      return true;
+    }
+    if (child == 0) {
+      const std::uint32_t node = tables_.add(id, last.text, {table_kind::header, 0, s_.offset(open)});
+      if (!open_new(cur, last, open_mode::table, node)) return false;
+      table = cur;
+      table_id = node;
+      return true;
+    }
+    table_node& node = tables_.node(child);
+    if (const std::string_view conflict = header_conflict(node.kind); !conflict.empty())
+      return redefined(s_, key_, open, n, conflict, node.defined_at);
+    node = {table_kind::header, 0, s_.offset(open)};
+    if (!step(cur, last, open_mode::table)) return false;
+    table = cur;
+    table_id = child;
+    return true;
+  }
+
+  bool key_value(const target& table, std::uint32_t id, std::uint32_t depth) {
+    const char* key_start = s_.p;
+    if (!key_.scan(s_, levels_below(opts_, depth) + 1)) return false;
+    s_.skip_ws();
+    if (!s_.peek('=')) return s_.unexpected("'=' after the key");
+    ++s_.p;
+    s_.skip_ws();
+
+    target cur = table;
+    const std::size_t n = key_.size();
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+      const key_segment& seg = key_[i];
+      const std::uint32_t child = tables_.find(id, seg.text);
+      if (child == 0) {
+        const std::uint32_t node = tables_.add(id, seg.text, {table_kind::dotted, 0, s_.offset(seg.at)});
+        if (!open_new(cur, seg, open_mode::table, node)) return false;
+        id = node;
+        continue;
+      }
+      table_node& node = tables_.node(child);
+      if (const std::string_view conflict = dotted_conflict(node.kind); !conflict.empty())
+        return key_error(s_, key_, seg.at, i + 1, conflict, node.defined_at);
+      if (node.kind == table_kind::implicit) node = {table_kind::dotted, 0, s_.offset(seg.at)};
+      if (!step(cur, seg, open_mode::table)) return false;
+      id = child;
+    }
+    const key_segment& last = key_.back();
+    if (const std::uint32_t child = tables_.find(id, last.text); child != 0)
+      return key_error(s_, key_, last.at, n, "is defined twice", tables_.get(child).defined_at);
+    tables_.add(id, last.text, {table_kind::value, 0, s_.offset(last.at)});
+    if (cur.fn->assign(*this, cur.object, last, depth + static_cast<std::uint32_t>(n - 1))) return true;
+    prepend_key_path(s_, key_, key_start);
+    return false;
+  }
+
+  // Steps `cur` into its member `key`.
+  bool step(target& cur, const key_segment& key, open_mode mode) {
+    target next;
+    if (!cur.fn->child(*this, cur.object, key, mode, next)) return false;
+    cur = next;
+    return true;
+  }
+  // step() into a table this document has not reached before (node `node`).
+  bool open_new(target& cur, const key_segment& key, open_mode mode, std::uint32_t node) {
+    if (!step(cur, key, mode)) return false;
+    cur.fn->created(*this, cur.object, node, &key);
+    return true;
+  }
+
+  // ---- targets -------------------------------------------------------------------------------
+
+  template <class T>
+  static target target_for(T& t) {
+    if constexpr (spool::detail::optional_like<T>) {
+      if (!t) t.emplace();
+      return target_for(*t);
+    } else if constexpr (spool::detail::pointer_like<T>) {
+      if (!t) t.reset(new typename T::element_type());
+      return target_for(*t);
+    } else {
+      return {&t, ops_of<T>()};
+    }
+  }
+
+  template <class T>
+  static const ops* ops_of() {
+    static constexpr ops table = [] {
+      if constexpr (std::same_as<T, spool::value>)
+        return ops{&value_child, &value_assign, &nothing_to_note};
+      else if constexpr (spool::detail::map_like<T>)
+        return ops{&map_child<T>, &map_assign<T>, &nothing_to_note};
+      else
+        return ops{&struct_child<T>, &struct_assign<T>, &struct_created<T>};
+    }();
+    return &table;
+  }
+
+  // The path of the first `count` segments of the key being read, from the root.
+  std::string key_path_from_root(const key_segment& key) {
+    const std::size_t count = static_cast<std::size_t>(&key - key_.segments().data()) + 1;
+    std::string path;
+    if (!in_header_ && section_at_ != nullptr) path = header_path(s_, ctx_.rescan, section_at_);
+    for (std::size_t i = 0; i < count; ++i) append_path_key(path, key_[i].text);
+    return path;
+  }
+
+  // The error when a header or dotted key reaches a member that holds no table.
+  bool type_mismatch(const key_segment& key, open_mode mode, std::string_view expected) {
+    s_.fail(errc::unexpected_type, key.at, {}, expected);
+    s_.err.found = mode == open_mode::table ? "a table" : "an array of tables";
+    s_.err.path = key_.path(static_cast<std::size_t>(&key - key_.segments().data()) + 1);
+    return false;
+  }
+
+  // Opens member `m` (of the object `owner`) as `mode` says.
+  template <class M>
+  bool open_member(M& m, const key_segment& key, open_mode mode, target& out) {
+    if constexpr (openable_table<M>) {
+      if (mode != open_mode::table) return type_mismatch(key, mode, "a table");
+      out = target_for(m);
+      return true;
+    } else if constexpr (table_sequence<M>) {
+      if (mode == open_mode::table) return type_mismatch(key, mode, "an array of tables");
+      if (mode == open_mode::first_element) m.clear();
+      if (mode != open_mode::last_element || m.empty()) m.emplace_back();
+      out = target_for(m.back());
+      return true;
+    } else {
+      return type_mismatch(key, mode, "a value (the member holds no table)");
+    }
+  }
+
+  // The member an unknown key names: an error when the options say so, else somewhere to put it.
+  // `named`: the error names the key path (a navigation step; a failed assignment gets its key
+  // prepended while unwinding).
+  bool unknown(const key_segment& key, bool named) {
+    if (!opts_.error_on_unknown_keys) return true;
+    s_.fail(errc::unknown_key, key.at, "no member is named '" + std::string(key.text) + "'");
+    if (named) s_.err.path = key_.path(static_cast<std::size_t>(&key - key_.segments().data()) + 1);
+    return false;
+  }
+
+  // The value at the cursor into member `m`.
+  template <class M>
+  bool read_member(M& m, std::uint32_t depth) {
+    if constexpr (std::same_as<M, spool::value>) {
+      return values_.read_value(m, depth);
+    } else {
+      const char* at = s_.p;
+      if (!values_.read_value(ctx_.leaf, depth)) return false;
+      spool::error e;
+      if (spool::detail::from_value_into(ctx_.leaf, m, e)) return true;
+      s_.fail(e.code, at, std::move(e.detail), e.expected);
+      s_.err.found = std::move(e.found);
+      s_.err.path = std::move(e.path);
+      return false;
+    }
+  }
+
+  template <class T>
+  static bool struct_child(struct_reader& r, void* object, const key_segment& key, open_mode mode, target& out) {
+    T& obj = *static_cast<T*>(object);
+    const std::ptrdiff_t i = r.ctx_.memo.get<T>().find(key.text);
+    if (i < 0) {
+      if (!r.unknown(key, true)) return false;
+      return value_child(r, &r.ctx_.discard, key, mode, out);
+    }
+    // A member reached through a setter would be a temporary: only real members can stay open.
+    const auto inside = [&obj](const void* p) {
+      const auto a = reinterpret_cast<std::uintptr_t>(p), o = reinterpret_cast<std::uintptr_t>(&obj);
+      return a >= o && a < o + sizeof(T);
+    };
+    return spool::reflect::store_at(obj, static_cast<std::size_t>(i), [&](auto& m) {
+      if (!inside(&m)) {
+        r.s_.fail(errc::unsupported, key.at, "a member with a setter cannot be opened by a [header] or dotted key");
+        return false;
+      }
+      return r.open_member(m, key, mode, out);
+    });
+  }
+
+  template <class T>
+  static bool struct_assign(struct_reader& r, void* object, const key_segment& key, std::uint32_t depth) {
+    T& obj = *static_cast<T*>(object);
+    const std::ptrdiff_t i = r.ctx_.memo.get<T>().find(key.text);
+    if (i < 0) return r.unknown(key, false) && r.values_.read_value(r.ctx_.leaf, depth);
+    return spool::reflect::store_at(obj, static_cast<std::size_t>(i),
+                                    [&](auto& m) { return r.read_member(m, depth); });
+  }
+
+  // A struct table reached for the first time: defaults first (keys then overwrite them), and a
+  // note to check its required members once the document is read.
+  template <class T>
+  static void struct_created(struct_reader& r, void* object, std::uint32_t node, const key_segment* key) {
+    T& obj = *static_cast<T*>(object);
+    const struct_plan& plan = r.ctx_.memo.get<T>();
+    if constexpr (spool::reflect::has_defaults<T>)
+      for (std::size_t i = 0; i < plan.size(); ++i) spool::reflect::apply_default(obj, i);
+    if (!plan.required_fields().empty() || r.opts_.require_all_fields)
+      r.ctx_.checks.push_back({node, &plan, key == nullptr ? 0 : r.s_.offset(key->at),
+                               key == nullptr ? std::string() : r.key_path_from_root(*key)});
+  }
+
+  template <class T>
+  static bool map_child(struct_reader& r, void* object, const key_segment& key, open_mode mode, target& out) {
+    typename T::key_type k{};
+    spool::error e;
+    if (!spool::detail::read_key(key.text, k, e)) return r.s_.fail(e.code, key.at, std::move(e.detail), e.expected);
+    return r.open_member((*static_cast<T*>(object))[std::move(k)], key, mode, out);
+  }
+
+  template <class T>
+  static bool map_assign(struct_reader& r, void* object, const key_segment& key, std::uint32_t depth) {
+    typename T::key_type k{};
+    spool::error e;
+    if (!spool::detail::read_key(key.text, k, e)) return r.s_.fail(e.code, key.at, std::move(e.detail), e.expected);
+    return r.read_member((*static_cast<T*>(object))[std::move(k)], depth);
+  }
+
+  // spool::value members (and the sink of unknown tables) take any table; the registry has
+  // already decided that the step is legal, so a member of another kind is simply replaced.
+  static bool value_child(struct_reader& r, void* object, const key_segment& key, open_mode mode, target& out) {
+    spool::value& v = *static_cast<spool::value*>(object);
+    if (!v.is_object()) v = spool::value(spool::object{});
+    spool::value& m = *v.as_object().try_emplace(key.text).first;
+    if (mode == open_mode::table) {
+      if (!m.is_object()) m = spool::value(spool::object{});
+      out = {&m, ops_of<spool::value>()};
+      return true;
+    }
+    if (!m.is_array() || mode == open_mode::first_element) m = spool::value(spool::array{});
+    spool::array& elements = m.as_array();
+    if (elements.size() >= r.opts_.max_container_size)
+      return r.s_.fail(errc::size_exceeded, key.at, "array of tables has too many elements");
+    if (mode != open_mode::last_element || elements.empty()) elements.emplace_back(spool::object{});
+    out = {&elements.back(), ops_of<spool::value>()};
+    return true;
+  }
+
+  static bool value_assign(struct_reader& r, void* object, const key_segment& key, std::uint32_t depth) {
+    spool::value& v = *static_cast<spool::value*>(object);
+    if (!v.is_object()) v = spool::value(spool::object{});
+    spool::object& members = v.as_object();
+    if (members.size() >= r.opts_.max_container_size)
+      return r.s_.fail(errc::size_exceeded, key.at, "table has more than max_container_size keys");
+    return r.values_.read_value(*members.try_emplace(key.text).first, depth);
+  }
+
+  static void nothing_to_note(struct_reader&, void*, std::uint32_t, const key_segment*) {}
+
+  // Required members missing once the whole document is read.
+  bool check_required() {
+    for (const required_check& check : ctx_.checks) {
+      const auto fields = check.plan->fields();
+      for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (!fields[i].required && !opts_.require_all_fields) continue;
+        if (tables_.find(check.node, fields[i].name) != 0) continue;
+        s_.fail(errc::missing_key, s_.begin + check.at, "missing required key '" + std::string(fields[i].name) + "'");
+        s_.err.path = check.path;
+        append_path_key(s_.err.path, fields[i].name);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  reader_context& ctx_;
+  scanner& s_;
+  key_path& key_;
+  table_registry& tables_;
+  const read_options& opts_;
+  value_reader values_;
+  const char* section_at_ = nullptr;  // the current [header]
+  bool in_header_ = false;            // navigating a header's keys (else a key/value line's)
+};
+
+}  // namespace spool::toml::detail

@@ -1,0 +1,277 @@
+// Reading TOML straight into structs: headers and dotted keys navigating struct plans, arrays of
+// tables into containers, maps and spool::value members, defaults, required and unknown keys,
+// the table rules, and errors with paths.
+#include <doctest/doctest.h>
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <spool/toml.hpp>
+
+namespace toml_struct_test {
+
+enum class level { debug, info, warn };
+
+struct endpoint {
+  std::string host;
+  std::uint16_t port = 0;
+};
+
+struct limits {
+  int max_connections = 0;
+  double ratio = 0;
+};
+
+struct plugin {
+  std::string name;
+  std::vector<std::string> args;
+  std::optional<limits> limits_;
+  struct meta_info {
+    std::string author;
+  } meta;
+};
+
+struct config {
+  std::string title;
+  level log = level::info;
+  spool::local_date released{};
+  std::chrono::sys_time<std::chrono::nanoseconds> updated{};
+  endpoint server;
+  std::vector<endpoint> replicas;
+  std::map<std::string, int> weights;
+  std::map<std::string, endpoint> named;
+  std::vector<plugin> plugins;
+  spool::value extra;
+  std::array<int, 3> triple{};
+  std::unique_ptr<limits> caps;
+};
+
+struct with_required {
+  std::string name;
+  int port = 0;
+  int retries = 0;
+};
+
+struct nested_required {
+  with_required inner;
+};
+
+}  // namespace toml_struct_test
+
+template <>
+struct spool::meta<toml_struct_test::with_required> {
+  static constexpr auto fields = spool::field_options(spool::required("port"), spool::default_value("retries", 3));
+};
+
+template <>
+struct spool::meta<toml_struct_test::plugin> {
+  static constexpr auto fields = spool::field_options(spool::rename("limits_", "limits"));
+};
+
+using namespace toml_struct_test;
+
+namespace {
+
+template <class T, spool::toml::read_options Opts = spool::toml::read_options{}>
+T read(std::string_view text) {
+  spool::result<T> r = spool::toml::read<T, Opts>(text);
+  REQUIRE_MESSAGE(r, r.error().message());
+  return std::move(*r);
+}
+
+template <class T, spool::toml::read_options Opts = spool::toml::read_options{}>
+spool::error fails(std::string_view text) {
+  spool::result<T> r = spool::toml::read<T, Opts>(text);
+  REQUIRE_FALSE(r);
+  return r.error();
+}
+
+constexpr std::string_view document = R"(title = "demo"
+log = "warn"
+released = 2024-03-01
+updated = 2024-03-01T12:00:00+02:00
+triple = [1, 2, 3]
+weights = { a = 1, b = 2 }
+
+[[plugins]]
+name = "fmt"
+args = ["-i"]
+limits.max_connections = 4
+
+[plugins.meta]
+author = "ann"
+
+[server]
+host = "example.org"
+port = 443
+
+[[replicas]]
+host = "r1"
+
+[[plugins]]
+name = "lint"
+[plugins.limits]
+ratio = 0.5
+
+[[replicas]]
+host = "r2"
+port = 8080
+
+[named.primary]
+host = "p"
+[named.backup]
+port = 1
+
+[extra]
+anything = [1, "two"]
+[extra.deeper.still]
+ok = true
+
+[caps]
+max_connections = 9
+)";
+
+}  // namespace
+
+TEST_CASE("a whole document into nested structs, in any table order") {
+  config c = read<config>(document);
+  CHECK(c.title == "demo");
+  CHECK(c.log == level::warn);
+  CHECK(c.released == spool::local_date{2024, 3, 1});
+  CHECK(c.updated == std::chrono::sys_days{std::chrono::year{2024} / 3 / 1} + std::chrono::hours{10});
+  CHECK(c.triple == std::array<int, 3>{1, 2, 3});
+  CHECK(c.weights == std::map<std::string, int>{{"a", 1}, {"b", 2}});
+  CHECK(c.server.host == "example.org");
+  CHECK(c.server.port == 443);
+  REQUIRE(c.replicas.size() == 2);
+  CHECK(c.replicas[0].host == "r1");
+  CHECK(c.replicas[1].port == 8080);
+  REQUIRE(c.plugins.size() == 2);
+  CHECK(c.plugins[0].args == std::vector<std::string>{"-i"});
+  REQUIRE(c.plugins[0].limits_);
+  CHECK(c.plugins[0].limits_->max_connections == 4);
+  CHECK(c.plugins[0].meta.author == "ann");
+  REQUIRE(c.plugins[1].limits_);
+  CHECK(c.plugins[1].limits_->ratio == 0.5);
+  CHECK(c.named.at("primary").host == "p");
+  CHECK(c.named.at("backup").port == 1);
+  CHECK(c.extra == spool::value::object({{"anything", spool::value::array({1, "two"})},
+                                         {"deeper", spool::value::object({{"still", spool::value::object({{"ok", true}})}})}}));
+  REQUIRE(c.caps);
+  CHECK(c.caps->max_connections == 9);
+}
+
+TEST_CASE("the same document through spool::value gives the same struct") {
+  spool::value v = spool::toml::read<spool::value>(document).value();
+  config via_value = spool::from_value<config>(v).value();
+  config direct = read<config>(document);
+  CHECK(via_value.title == direct.title);
+  CHECK(via_value.plugins.size() == direct.plugins.size());
+  CHECK(via_value.extra == direct.extra);
+  CHECK(via_value.named.size() == direct.named.size());
+}
+
+TEST_CASE("maps and spool::value at the top level") {
+  auto m = read<std::map<std::string, endpoint>>("[a]\nhost = 'x'\n[b]\nport = 2\n");
+  CHECK(m.at("a").host == "x");
+  CHECK(m.at("b").port == 2);
+  auto counts = read<std::map<std::string, std::int64_t>>("x = 1\ny = -2\n");
+  CHECK(counts.at("y") == -2);
+}
+
+TEST_CASE("defaults, required keys, unknown keys") {
+  with_required w = read<with_required>("name = 'n'\nport = 1\n");
+  CHECK(w.retries == 3);  // default_value() for an absent key
+  CHECK(read<with_required>("port = 1\nretries = 7\n").retries == 7);
+
+  spool::error e = fails<with_required>("name = 'n'\n");
+  CHECK(e.code == spool::errc::missing_key);
+  CHECK(e.path == "port");
+  e = fails<nested_required>("[inner]\nname = 'n'\n");
+  CHECK(e.code == spool::errc::missing_key);
+  CHECK(e.path == "inner.port");
+  CHECK(e.line == 1);
+  e = fails<nested_required>("inner.name = 'n'\n");
+  CHECK(e.path == "inner.port");
+
+  constexpr spool::toml::read_options all{.require_all_fields = true};
+  CHECK(fails<endpoint, all>("host = 'h'\n").code == spool::errc::missing_key);
+  CHECK(read<endpoint, all>("host = 'h'\nport = 1\n").port == 1);
+
+  endpoint ep = read<endpoint>("host = 'h'\nunknown = 1\n[unknown_table.sub]\nx = [1]\n[[unknown_array]]\n");
+  CHECK(ep.host == "h");
+  constexpr spool::toml::read_options strict{.error_on_unknown_keys = true};
+  e = fails<endpoint, strict>("host = 'h'\nunknown = 1\n");
+  CHECK(e.code == spool::errc::unknown_key);
+  CHECK(e.path == "unknown");
+  e = fails<config, strict>("[server]\nhost = 'h'\n[server.bogus]\n");
+  CHECK(e.code == spool::errc::unknown_key);
+  CHECK(e.path == "server.bogus");
+}
+
+TEST_CASE("the table rules hold when reading into structs") {
+  const char* invalid[] = {
+      "[server]\n[server]",
+      "title = 'a'\ntitle = 'b'",
+      "[server]\nhost = 'a'\nhost = 'b'",
+      "server.host = 'a'\n[server]",
+      "server = { host = 'a' }\n[server]",
+      "server = { host = 'a' }\nserver.port = 1",
+      "[[replicas]]\n[replicas]",
+      "[server.host]",
+      "[[plugins]]\n[plugins.meta]\nauthor = 'x'\n[plugins.meta]",
+  };
+  for (const char* text : invalid) {
+    CAPTURE(text);
+    CHECK_FALSE(spool::toml::read<config>(text).has_value());
+  }
+}
+
+TEST_CASE("type mismatches name the member") {
+  spool::error e = fails<config>("[server]\nport = 'https'\n");
+  CHECK(e.code == spool::errc::unexpected_type);
+  CHECK(e.path == "server.port");
+  CHECK(e.line == 2);
+  e = fails<config>("[server]\nport = 70000\n");
+  CHECK(e.code == spool::errc::out_of_range);
+  e = fails<config>("triple = [1, 'x', 3]\n");
+  CHECK(e.path == "triple[1]");
+  e = fails<config>("[title]\n");
+  CHECK(e.code == spool::errc::unexpected_type);
+  CHECK(e.path == "title");
+  e = fails<config>("[[server]]\n");
+  CHECK(e.code == spool::errc::unexpected_type);
+  e = fails<config>("[replicas]\n");
+  CHECK(e.code == spool::errc::unexpected_type);
+  e = fails<config>("log = 'verbose'\n");
+  CHECK(e.path == "log");
+}
+
+TEST_CASE("reading into an existing object keeps what the document does not mention") {
+  config c;
+  c.title = "kept";
+  c.replicas = {endpoint{"old", 1}};
+  REQUIRE_FALSE(spool::toml::read("[[replicas]]\nhost = 'new'\n", c));
+  CHECK(c.title == "kept");
+  REQUIRE(c.replicas.size() == 1);  // the first [[replicas]] of a document starts the container afresh
+  CHECK(c.replicas[0].host == "new");
+}
+
+TEST_CASE("the plan memo serves repeated tables without going back to the registry") {
+  auto ctx = spool::lease_object<spool::toml::detail::reader_context>();
+  ctx->memo.clear();
+  std::string text;
+  for (int i = 0; i < 50; ++i) text += "[[replicas]]\nhost = 'h'\n";
+  config c;
+  REQUIRE(spool::toml::detail::struct_reader(*ctx, spool::toml::read_options{}).document(text, c));
+  CHECK(c.replicas.size() == 50);
+  const auto stats = ctx->memo.counters();
+  CHECK(stats.misses == 2);  // config and endpoint, once each
+  CHECK(stats.hits >= 100);
+}
