@@ -81,15 +81,15 @@ spool::result<T> read_file(const std::filesystem::path& path) {
   return out;
 }
 
-// Appends the TOML text of `v` to `out`.
+// Appends the TOML text of `v` (a spool::value, or anything spool::to_value converts: structs,
+// maps) to `out`. Structs are converted to a spool::value first.
 template <write_options Opts = write_options{}, class T>
-  requires std::is_same_v<T, spool::value>
 spool::error write(const T& v, std::string& out) {
-  return detail::value_writer(out, Opts).document(v);
+  if constexpr (std::is_same_v<T, spool::value>) return detail::value_writer(out, Opts).document(v);
+  else return detail::value_writer(out, Opts).document(spool::to_value(v));
 }
 
 template <write_options Opts = write_options{}, class T>
-  requires std::is_same_v<T, spool::value>
 spool::result<std::string> write(const T& v) {
   std::string out;
   if (spool::error e = write<Opts>(v, out)) return e;
