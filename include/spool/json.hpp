@@ -110,7 +110,7 @@ spool::error write(const T& v, Out& out) {
   if constexpr (std::is_same_v<Out, spool::byte_buffer>) {
     const std::size_t before = out.size();
     detail::writer<Opts> w(out);
-    if (w.write(v)) return {};
+    if (w.document(v)) return {};
     out.resize(before);
     return std::move(w.error());
   } else {
@@ -118,7 +118,7 @@ spool::error write(const T& v, Out& out) {
                   "write appends to std::string, std::vector<char> or spool::byte_buffer");
     spool::buffer_lease buffer = spool::lease_buffer();
     detail::writer<Opts> w(*buffer);
-    if (!w.write(v)) return std::move(w.error());
+    if (!w.document(v)) return std::move(w.error());
     out.insert(out.end(), buffer->data(), buffer->data() + buffer->size());
     return {};
   }
@@ -130,7 +130,7 @@ template <write_options Opts = write_options{}, class T>
 std::string write(const T& v) {
   spool::buffer_lease buffer = spool::lease_buffer();
   detail::writer<Opts> w(*buffer);
-  if (!w.write(v)) spool::detail::fail(w.error());
+  if (!w.document(v)) spool::detail::fail(w.error());
   return std::string(buffer->view());
 }
 

@@ -13,6 +13,7 @@
 #include <charconv>
 #include <concepts>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <system_error>
 #include <type_traits>
@@ -110,18 +111,43 @@ float_status parse_floating(const char* first, const char* last, F& out) noexcep
   return float_status::invalid;
 }
 
+// Exact double for mantissa * 10^exponent10 when one correctly rounded operation suffices; false
+// when it does not apply (then parse_floating decides).
+//
 // Clinger's fast path: a mantissa below 2^53 scaled by a power of ten up to 22 is exact in double
-// arithmetic (one correctly rounded multiplication or division), which covers most numbers seen
-// in documents without calling into the general algorithm.
+// arithmetic. Where long double has a 64-bit mantissa (x87), the path widens to every 19-digit
+// mantissa and powers up to 27 (5^27 < 2^64, so the power is exact): the one extended operation
+// is within half an extended ulp of the true value, so rounding it to double is correct unless
+// it landed on a double midpoint itself, where the true value might lie on either side; those
+// rare cases decline.
 inline bool fast_double(std::uint64_t mantissa, int exponent10, bool negative, double& out) noexcept {
   static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  if (mantissa > (std::uint64_t{1} << 53) || exponent10 < -22 || exponent10 > 22) return false;
-  double d = static_cast<double>(mantissa);
-  d = exponent10 < 0 ? d / powers[-exponent10] : d * powers[exponent10];
-  out = negative ? -d : d;
-  return true;
+  if (mantissa <= (std::uint64_t{1} << 53) && exponent10 >= -22 && exponent10 <= 22) {
+    double d = static_cast<double>(mantissa);
+    d = exponent10 < 0 ? d / powers[-exponent10] : d * powers[exponent10];
+    out = negative ? -d : d;
+    return true;
+  }
+  if constexpr (std::numeric_limits<long double>::digits == 64 && std::numeric_limits<long double>::radix == 2) {
+    static constexpr long double wide_powers[] = {
+        1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,  1e10L, 1e11L, 1e12L, 1e13L,
+        1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L};
+    if (exponent10 < -27 || exponent10 > 27) return false;
+    long double w = static_cast<long double>(mantissa);
+    w = exponent10 < 0 ? w / wide_powers[-exponent10] : w * wide_powers[exponent10];
+    // The extended mantissa's low 11 bits are what rounding to double's 53 bits drops; 0x400 is
+    // exactly half a double ulp. Its neighbours decline too, to stay clear of any doubt.
+    std::uint64_t bits;
+    std::memcpy(&bits, &w, sizeof bits);
+    const std::uint64_t dropped = bits & 0x7FF;
+    if (dropped >= 0x3FF && dropped <= 0x401) return false;
+    const double d = static_cast<double>(w);
+    out = negative ? -d : d;
+    return true;
+  }
+  return false;
 }
 
 }  // namespace spool::detail

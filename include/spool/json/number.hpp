@@ -2,7 +2,9 @@
 // (-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?) on the way.
 #pragma once
 
+#include <algorithm>
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 
 #include <spool/detail/number_parse.hpp>
@@ -57,38 +59,40 @@ struct scanned_number {
 
 // Validates the number at p (at '-' or a digit) and gathers its pieces in one pass.
 template <class Ctx>
-bool scan_number(Ctx& ctx, const char*& p, scanned_number& n) {
+bool scan_number(Ctx& ctx, const char*& pos, scanned_number& n) {
+  const char* p = pos;  // a local cursor stays in a register; `pos` is written once at the end
   const char* const end = ctx.end;
-  n.first = p;
-  n.negative = *p == '-';
-  if (n.negative) ++p;
+  const char* const first = p;
+  const bool negative = *p == '-';
+  if (negative) ++p;
   if (p == end) return ctx.fail(errc::unexpected_end, end, "digit");
-  if (!is_digit(*p)) return ctx.fail(errc::invalid_number, p, "digit");
-  int digits = 0;
+  // Digits accumulate without checks: past 19 of them the mantissa is flagged inexact and the
+  // wrapped value is never used.
   std::uint64_t m = 0;
-  const auto take = [&](char c) {
-    if (digits < 19) m = m * 10 + static_cast<unsigned>(c - '0');
-    ++digits;
-  };
+  const char* const int_start = p;
   if (*p == '0') {
     ++p;
-    if (p != end && is_digit(*p)) return ctx.fail_detail(errc::invalid_number, n.first, "leading zero in number");
+    if (p != end && is_digit(*p)) return ctx.fail_detail(errc::invalid_number, first, "leading zero in number");
+  } else if (is_digit(*p)) {
+    for (; p != end && is_digit(*p); ++p) m = m * 10 + static_cast<unsigned>(*p - '0');
   } else {
-    while (p != end && is_digit(*p)) take(*p++);
+    return ctx.fail(errc::invalid_number, p, "digit");
   }
+  std::ptrdiff_t digits = p - int_start;
   int exponent = 0;
+  bool integral = true;
   if (p != end && *p == '.') {
-    n.integral = false;
+    integral = false;
     ++p;
     const char* const fraction = p;
-    while (p != end && is_digit(*p)) {
-      take(*p++);
-      --exponent;
-    }
+    for (; p != end && is_digit(*p); ++p) m = m * 10 + static_cast<unsigned>(*p - '0');
     if (p == fraction) return p == end ? ctx.fail(errc::unexpected_end, end, "digit") : ctx.fail(errc::invalid_number, p, "digit after decimal point");
+    digits += p - fraction;
+    // Only used when digits <= 19, so the narrowing cannot lose anything that matters.
+    exponent = -static_cast<int>(std::min<std::ptrdiff_t>(p - fraction, 100000));
   }
   if (p != end && (*p | 0x20) == 'e') {
-    n.integral = false;
+    integral = false;
     ++p;
     bool negative_exponent = false;
     if (p != end && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
@@ -99,10 +103,14 @@ bool scan_number(Ctx& ctx, const char*& p, scanned_number& n) {
     if (p == digits_start) return p == end ? ctx.fail(errc::unexpected_end, end, "digit") : ctx.fail(errc::invalid_number, p, "digit in exponent");
     exponent += negative_exponent ? -e : e;
   }
+  n.first = first;
   n.last = p;
   n.mantissa = m;
   n.exponent = exponent;
+  n.negative = negative;
+  n.integral = integral;
   n.exact_mantissa = digits <= 19;
+  pos = p;
   return true;
 }
 

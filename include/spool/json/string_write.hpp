@@ -9,9 +9,9 @@
 #include <cstring>
 #include <string_view>
 
-#include <spool/detail/pool/byte_buffer.hpp>
 #include <spool/detail/utf8.hpp>
 #include <spool/error.hpp>
+#include <spool/json/output.hpp>
 #include <spool/json/scan.hpp>
 
 namespace spool::json::detail {
@@ -58,15 +58,14 @@ constexpr bool needs_no_escape(std::string_view s) noexcept {
 // Appends s as a quoted JSON string. Fails (invalid_utf8, with the byte offset in the string) only
 // when ValidateUtf8 or EscapeUnicode is set and s is not well-formed UTF-8.
 template <bool ValidateUtf8, bool EscapeUnicode>
-bool write_string(spool::byte_buffer& out, std::string_view s, spool::error& err) {
+bool write_string(output& out, std::string_view s, spool::error& err) {
   constexpr std::size_t block = 4096;
   constexpr bool look_at_non_ascii = ValidateUtf8 || EscapeUnicode;
   const char* p = s.data();
   const char* const end = p + s.size();
   // Worst case per input byte is 6 output bytes (a control byte as \u00XX); a multi-byte sequence
   // that straddles the block end adds at most 12 more (a surrogate pair).
-  out.grow_for(std::min(s.size(), block) * 6 + 16);
-  char* w = out.data() + out.size();
+  char* w = out.room(std::min(s.size(), block) * 6 + 16);
   *w++ = '"';
   while (p != end) {
     const char* const stop = end - p > static_cast<std::ptrdiff_t>(block) ? p + block : end;
@@ -85,7 +84,7 @@ bool write_string(spool::byte_buffer& out, std::string_view s, spool::error& err
       const std::size_t length =
           spool::detail::utf8_sequence_length(std::string_view(p, static_cast<std::size_t>(end - p)), 0);
       if (length == 0) {
-        out.resize(static_cast<std::size_t>(w - out.data()));
+        out.commit(w);
         err = make_error(errc::invalid_utf8, static_cast<std::size_t>(p - s.data()));
         err.detail = "string to write is not valid UTF-8";
         return false;
@@ -107,13 +106,12 @@ bool write_string(spool::byte_buffer& out, std::string_view s, spool::error& err
       p += length;
     }
     if (p != end) {
-      out.resize(static_cast<std::size_t>(w - out.data()));
-      out.grow_for(std::min(static_cast<std::size_t>(end - p), block) * 6 + 16);
-      w = out.data() + out.size();
+      out.commit(w);
+      w = out.room(std::min(static_cast<std::size_t>(end - p), block) * 6 + 16);
     }
   }
   *w++ = '"';
-  out.resize(static_cast<std::size_t>(w - out.data()));
+  out.commit(w);
   return true;
 }
 

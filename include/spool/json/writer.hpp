@@ -21,6 +21,7 @@
 #include <spool/detail/type_traits.hpp>
 #include <spool/error.hpp>
 #include <spool/json/options.hpp>
+#include <spool/json/output.hpp>
 #include <spool/json/raw_json.hpp>
 #include <spool/json/string_write.hpp>
 #include <spool/json/variant_tag.hpp>
@@ -37,6 +38,14 @@ class writer {
   explicit writer(spool::byte_buffer& out) noexcept : out_(out) {}
 
   spool::error& error() noexcept { return error_; }
+
+  // Writes one whole value; the buffer holds it (or, on failure, what came before the error).
+  template <class T>
+  bool document(const T& v) {
+    const bool ok = write(v);
+    out_.finish();
+    return ok;
+  }
 
   template <class T>
   bool write(const T& v) {
@@ -91,21 +100,18 @@ class writer {
   }
 
  private:
-  spool::byte_buffer& out_;
+  output out_;
   spool::error error_;
   std::uint32_t depth_ = 0;
 
-  char* room(std::size_t n) {
-    out_.grow_for(n);
-    return out_.data() + out_.size();
-  }
-  void commit(char* end) noexcept { out_.resize(static_cast<std::size_t>(end - out_.data())); }
+  char* room(std::size_t n) { return out_.room(n); }
+  void commit(char* end) noexcept { out_.commit(end); }
   bool put(char c) {
-    out_.push_back(c);
+    out_.put(c);
     return true;
   }
   bool put(std::string_view s) {
-    out_.append(s);
+    out_.put(s);
     return true;
   }
   bool fail(errc code, std::string_view detail) {
@@ -252,6 +258,7 @@ class writer {
           spool::byte_buffer text;
           writer<Opts> key_writer(text);
           key_writer.write_key(key);
+          key_writer.out_.finish();
           error_.at_key(text.view().substr(1, text.size() - 2));
         }
         return false;
