@@ -145,3 +145,20 @@ TEST_CASE("every name of a large enum round-trips through the sorted index") {
   CHECK(enum_name(many::e0) == "e0");
   CHECK(enum_name(many::e1i) == "e1i");
 }
+
+namespace {
+
+enum class twice { a, b };
+
+}  // namespace
+
+template <>
+struct spool::meta<twice> {
+  static constexpr auto names =
+      std::array{std::pair{twice::a, std::string_view{"same"}}, std::pair{twice::b, std::string_view{"same"}}};
+};
+
+// Two values under one name would make enum_from_name ambiguous: enum_table_of<twice> fails to
+// compile with a message; the check itself is tested here.
+static_assert(!spool::detail::names_distinct(spool::detail::build_enum_table<twice>()));
+static_assert(spool::detail::names_distinct(spool::detail::build_enum_table<renamed>()));

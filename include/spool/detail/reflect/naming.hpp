@@ -6,7 +6,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <string>
 #include <string_view>
 
 namespace spool {
@@ -75,8 +74,9 @@ constexpr std::size_t spelled_size(std::string_view name, naming policy) {
   return size;
 }
 
-// Appends the spelling to `out` (run-time plans for a naming override).
-inline void append_spelled(std::string& out, std::string_view name, naming policy) {
+// Appends the spelling to a character container (run-time plans for a naming override).
+template <class Chars>
+void append_spelled(Chars& out, std::string_view name, naming policy) {
   spell_name(name, policy, [&](char c) { out.push_back(c); });
 }
 

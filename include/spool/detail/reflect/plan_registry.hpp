@@ -12,11 +12,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
-#include <memory>
-#include <type_traits>
 #include <mutex>
 #include <shared_mutex>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 
@@ -70,11 +68,11 @@ class plan_registry {
     const key k{&source, plan_options_key(source, options)};
     {
       std::shared_lock lock(mutex_);
-      if (const auto found = plans_.find(k); found != plans_.end()) return *found->second;
+      if (const auto found = plans_.find(k); found != plans_.end()) return found->second;
     }
-    auto built = std::make_unique<struct_plan>(source, options);
+    struct_plan built(source, options);
     std::unique_lock lock(mutex_);
-    return *plans_.try_emplace(k, std::move(built)).first->second;
+    return plans_.try_emplace(k, std::move(built)).first->second;
   }
 
  private:
@@ -87,12 +85,14 @@ class plan_registry {
   };
   struct key_hash {
     std::size_t operator()(const key& k) const noexcept {
-      return std::hash<const void*>{}(k.source) ^ (std::size_t{k.options} << 1);
+      // Sources are distinct static objects: their addresses differ in the bits above alignment.
+      const auto address = reinterpret_cast<std::uintptr_t>(k.source);
+      return static_cast<std::size_t>((address >> 3) * 0x9E3779B97F4A7C15u) ^ k.options;
     }
   };
 
   std::shared_mutex mutex_;
-  std::unordered_map<key, std::unique_ptr<struct_plan>, key_hash> plans_;
+  std::unordered_map<key, struct_plan, key_hash> plans_;  // nodes never move: references stay valid
 };
 
 }  // namespace spool::detail

@@ -8,7 +8,6 @@
 
 #include <array>
 #include <cstddef>
-#include <functional>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
@@ -90,7 +89,7 @@ using source_type = typename decltype(source_type_of<T, S>())::type;
 template <std::size_t S, class T>
 constexpr decltype(auto) source_load(const T& obj) {
   if constexpr (is_accessor_field<T, S>()) {
-    return std::invoke(described_member<T, S>.get, obj);
+    return (obj.*described_member<T, S>.get)();
   } else {
     return source_member<S>(obj);
   }
@@ -102,9 +101,9 @@ constexpr decltype(auto) source_load(const T& obj) {
 template <std::size_t S, class T, class F>
 constexpr bool source_store(T& obj, F& f) {
   if constexpr (is_accessor_field<T, S>()) {
-    source_type<T, S> value = std::invoke(described_member<T, S>.get, std::as_const(obj));
+    source_type<T, S> value = (std::as_const(obj).*described_member<T, S>.get)();
     if (!f(value)) return false;
-    std::invoke(described_member<T, S>.set, obj, std::move(value));
+    (obj.*described_member<T, S>.set)(std::move(value));
     return true;
   } else {
     auto& member = source_member<S>(obj);
@@ -121,7 +120,7 @@ constexpr void source_assign(T& obj, const V& value) {
   static_assert(std::is_constructible_v<field, const V&>,
                 "spool::default_value: the value cannot initialise the member's type");
   if constexpr (is_accessor_field<T, S>()) {
-    std::invoke(described_member<T, S>.set, obj, field(value));
+    (obj.*described_member<T, S>.set)(field(value));
   } else {
     auto& member = source_member<S>(obj);
     static_assert(!std::is_const_v<std::remove_reference_t<decltype(member)>>,

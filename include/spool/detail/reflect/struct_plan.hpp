@@ -12,7 +12,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <string>
 #include <string_view>
 #include <vector>
 
@@ -89,17 +88,20 @@ class struct_plan {
       const auto& field = source.fields[i];
       const std::size_t begin = names_.size();
       if (field.renamed) {
-        names_.append(field.text);
+        names_.insert(names_.end(), field.text.begin(), field.text.end());
       } else {
         detail::append_spelled(names_, field.text, policy);
       }
-      fields_.push_back({std::string_view(names_).substr(begin), field.required, field.has_default});
+      fields_.push_back({std::string_view(names_.data() + begin, names_.size() - begin), field.required,
+                         field.has_default});
       if (field.required) required_.push_back(i);
       has_defaults_ = has_defaults_ || field.has_default;
     }
     build_index();
   }
-  // Field names point into the plan's own storage.
+  // Field names point into the plan's heap buffer, which a move hands over intact.
+  struct_plan(struct_plan&&) noexcept = default;
+  struct_plan& operator=(struct_plan&&) noexcept = default;
   struct_plan(const struct_plan&) = delete;
   struct_plan& operator=(const struct_plan&) = delete;
 
@@ -142,7 +144,7 @@ class struct_plan {
     }
   }
 
-  std::string names_;
+  std::vector<char> names_;
   std::vector<field_plan> fields_;
   std::vector<std::size_t> required_;
   std::vector<slot> index_;
