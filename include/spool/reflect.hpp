@@ -17,6 +17,8 @@
 //    public:
 //     const std::string& name() const; void set_name(std::string);
 //     struct spool_meta {                          // nested, so it may name private members
+//                                                  // (declared above it: a static initializer
+//                                                  // does not see the rest of the class)
 //       static constexpr auto members = spool::members(
 //           spool::member("id", &Account::id_), spool::member("name", &Account::name, &Account::set_name));
 //     };
@@ -27,9 +29,12 @@
 //   spool::reflect::enum_from_name<color>("red")      // color::red
 //
 // Aggregates: up to detail::max_members (128) members, found with structured bindings; members
-// must be default-constructible (no references); base classes are not reflected (use members()).
-// Enums: values in [meta<E>::min, meta<E>::max], default [-128, 127], or meta<E>::names =
-// std::array{std::pair{E::a, std::string_view{"A"}}, ...}.
+// must be default-constructible. References, base classes and more members than the limit are
+// rejected with a message; bit-fields fail to compile (no reference can bind to one). Describe
+// such classes with members(). Every misused option (a member that does not exist, two fields
+// under one key) is a compile error with a message too.
+// Enums: values in [meta<E>::min, meta<E>::max], default [-128, 127] clipped to the underlying
+// type, or meta<E>::names = std::array{std::pair{E::a, std::string_view{"A"}}, ...}.
 //
 // Decoders do not look keys up here: they use the run-time struct_plan of a type, built once per
 // (type, plan_options) and shared through plan_registry_get<T>() and the per-context plan_memo.

@@ -195,13 +195,10 @@ consteval auto make_field_keys() {
 template <class T>
 inline constexpr auto field_keys = make_field_keys<std::remove_cv_t<T>>();
 
-}  // namespace spool::detail
-
-namespace spool::detail {
-
+// Visible field I's key, after the index check of visible_source.
 template <class T, std::size_t I>
 consteval std::string_view visible_key() {
-  static_cast<void>(source_of<T, I>);  // the index check
+  visible_source<T, I>();
   return field_keys<T>[I];
 }
 
