@@ -38,6 +38,7 @@ class object {
   using const_iterator = std::vector<member>::const_iterator;
   // Measured: a scan of 8 members costs about two index lookups (hash, probe, compare).
   static constexpr std::size_t index_threshold = 8;
+  static constexpr std::size_t first_capacity = 4;
 
   object() noexcept = default;
   // Later duplicates of a key are dropped, as try_emplace drops them.
@@ -137,6 +138,8 @@ inline const value* object::find(std::string_view key) const noexcept {
 inline void object::prepare_insert() {
   const std::size_t after = members_.size() + 1;
   if (after > index_threshold && 2 * after > index_.size()) rebuild_index(2 * after);
+  // Readers add members one by one: start at 4 rather than growing through 1 and 2.
+  if (members_.capacity() == 0) members_.reserve(first_capacity);
 }
 
 inline std::pair<value*, bool> object::try_emplace(std::string_view key, value v) {

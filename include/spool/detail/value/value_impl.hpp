@@ -346,6 +346,7 @@ inline const value* value::find(std::string_view key) const noexcept {
 inline value& value::push_back(value element) {
   if (is_null()) *this = value(spool::array{});
   spool::array& a = as_array();
+  if (a.capacity() == 0) a.reserve(object::first_capacity);  // as objects do, for the same reason
   a.push_back(std::move(element));
   return a.back();
 }
