@@ -10,6 +10,10 @@
 #include <spool/toml.hpp>
 #include <support/shared_data.hpp>
 
+namespace {
+constexpr spool::toml::write_options inline_small{.inline_table_max = 8};
+}  // namespace
+
 TEST_CASE("every benchmark document survives read -> write -> read") {
   auto folder = spool_test::shared_data("bench/toml");
   if (!folder) {
@@ -33,7 +37,7 @@ TEST_CASE("every benchmark document survives read -> write -> read") {
     CHECK(*again == *original);
     CHECK(spool::toml::write(*again).value() == *text);
     // The inline-table layout reads back the same too.
-    spool::result<std::string> compact = spool::toml::write<{.inline_table_max = 8}>(*original);
+    spool::result<std::string> compact = spool::toml::write<inline_small>(*original);
     REQUIRE(compact);
     CHECK(spool::toml::read<spool::value>(*compact).value() == *original);
   }

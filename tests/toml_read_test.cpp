@@ -270,13 +270,16 @@ TEST_CASE("limits from the options") {
   CHECK_FALSE(accepts<shallow>("a.b.c.d = 1"));
   CHECK_FALSE(accepts<shallow>("[a.b.c]"));
   CHECK_FALSE(accepts<shallow>("[a.b]\nc.d = 1"));
-  CHECK(spool::toml::read<value, {.max_input_size = 4}>("a = 1").error().code == spool::errc::size_exceeded);
-  CHECK(spool::toml::read<value, {.max_string_length = 3}>("a = 'abcd'").error().code == spool::errc::size_exceeded);
-  CHECK(spool::toml::read<value, {.max_container_size = 2}>("a = [1, 2, 3]").error().code ==
+  constexpr spool::toml::read_options tiny_input{.max_input_size = 4};
+  constexpr spool::toml::read_options short_strings{.max_string_length = 3};
+  constexpr spool::toml::read_options small_containers{.max_container_size = 2};
+  CHECK(spool::toml::read<value, tiny_input>("a = 1").error().code == spool::errc::size_exceeded);
+  CHECK(spool::toml::read<value, short_strings>("a = 'abcd'").error().code == spool::errc::size_exceeded);
+  CHECK(spool::toml::read<value, small_containers>("a = [1, 2, 3]").error().code ==
         spool::errc::size_exceeded);
-  CHECK(spool::toml::read<value, {.max_container_size = 2}>("a = 1\nb = 2\nc = 3").error().code ==
+  CHECK(spool::toml::read<value, small_containers>("a = 1\nb = 2\nc = 3").error().code ==
         spool::errc::size_exceeded);
-  CHECK(spool::toml::read<value, {.max_container_size = 2}>("[[a]]\n[[a]]\n[[a]]").error().code ==
+  CHECK(spool::toml::read<value, small_containers>("[[a]]\n[[a]]\n[[a]]").error().code ==
         spool::errc::size_exceeded);
 }
 

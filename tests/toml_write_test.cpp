@@ -25,6 +25,12 @@ value read(std::string_view text) {
   return *r;
 }
 
+constexpr spool::toml::write_options no_multiline{.multiline_strings = false};
+constexpr spool::toml::write_options no_literal{.literal_strings = false};
+constexpr spool::toml::write_options only_basic{.multiline_strings = false, .literal_strings = false};
+constexpr spool::toml::write_options inline_two{.inline_table_max = 2};
+constexpr spool::toml::write_options indented{.indent_width = 2};
+
 }  // namespace
 
 TEST_CASE("keys first, then [tables], then [[arrays of tables]]") {
@@ -59,8 +65,8 @@ TEST_CASE("strings: basic, literal, multi-line, escapes") {
   CHECK(write(value::object({{"s", "it's \\"}})) == "s = \"it's \\\\\"\n");
   CHECK(write(value::object({{"s", "a\nb"}})) == "s = \"\"\"\na\nb\"\"\"\n");
   CHECK(write(value::object({{"s", "tab\tbell\x07" "del\x7F"}})) == "s = \"tab\tbell\\u0007del\\u007f\"\n");
-  CHECK(write<{.multiline_strings = false}>(value::object({{"s", "a\nb"}})) == "s = \"a\\nb\"\n");
-  CHECK(write<{.literal_strings = false}>(value::object({{"s", "\\"}})) == "s = \"\\\\\"\n");
+  CHECK(write<no_multiline>(value::object({{"s", "a\nb"}})) == "s = \"a\\nb\"\n");
+  CHECK(write<no_literal>(value::object({{"s", "\\"}})) == "s = \"\\\\\"\n");
 
   const char* tricky[] = {"", "'", "''", "'''", "\"\"\"", "a\"\"\"b", "\n", "\nlead", "trail\n", "x'''\ny",
                           "\r\n", "back\\slash\nline", "quote at end\"", "q\n\"", "\x1B", "\xF0\x9F\x98\x80"};
@@ -68,7 +74,7 @@ TEST_CASE("strings: basic, literal, multi-line, escapes") {
     CAPTURE(s);
     value doc = value::object({{"s", s}});
     CHECK(read(write(doc)) == doc);
-    CHECK(read(write<{.multiline_strings = false, .literal_strings = false}>(doc)) == doc);
+    CHECK(read(write<only_basic>(doc)) == doc);
   }
 }
 
@@ -118,12 +124,12 @@ TEST_CASE("options: inline small tables, indentation") {
       {"big", value::object({{"a", 1}, {"b", 2}, {"c", 3}})},
       {"parent", value::object({{"child", value::object({{"z", 1}})}})},
   });
-  CHECK(write<{.inline_table_max = 2}>(doc) ==
+  CHECK(write<inline_two>(doc) ==
         "point = { x = 1, y = 2 }\n"
         "\n[big]\na = 1\nb = 2\nc = 3\n"
         "\n[parent]\nchild = { z = 1 }\n");
-  CHECK(read(write<{.inline_table_max = 2}>(doc)) == doc);
-  CHECK(write<{.indent_width = 2}>(value::object({{"a", value::object({{"b", value::object({{"c", 1}})}, {"d", 2}})}})) ==
+  CHECK(read(write<inline_two>(doc)) == doc);
+  CHECK(write<indented>(value::object({{"a", value::object({{"b", value::object({{"c", 1}})}, {"d", 2}})}})) ==
         "[a]\n  d = 2\n\n  [a.b]\n    c = 1\n");
 }
 

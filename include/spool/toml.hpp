@@ -13,7 +13,14 @@
 //   std::string text = spool::toml::write(*cfg).value();      // [server]\nport = 8080\n...
 //
 // Options (toml/options.hpp) are template arguments:
-//   spool::toml::read<spool::value, {.toml_version = spool::toml::version::v1_0}>(text);
+//   constexpr spool::toml::read_options toml10{.toml_version = spool::toml::version::v1_0};
+//   spool::toml::read<spool::value, toml10>(text);
+//
+// Structs, maps and spool::value members are read directly (headers and dotted keys navigate
+// struct plans; [[arrays]] append to containers):
+//   struct Server { std::string host; std::uint16_t port = 0; };
+//   struct Config { std::string title; Server server; std::vector<Server> replicas; };
+//   spool::result<Config> c = spool::toml::read<Config>("title = 'x'\n[server]\nport = 80\n");
 //
 // Every rule of the specification is enforced, including the table rules (no table defined
 // twice, dotted keys cannot reopen a [table], inline tables and static arrays are closed), bare

@@ -35,10 +35,10 @@ inline constexpr auto char_classes = [] {
     bool bare = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
     if (bare) t.bits[c] |= cls::bare_key;
   }
-  t.bits['\t'] = cls::string_text | cls::literal_text | cls::comment_text;
-  t.bits['"'] &= static_cast<std::uint8_t>(~cls::string_text);
-  t.bits['\\'] &= static_cast<std::uint8_t>(~cls::string_text);
-  t.bits['\''] &= static_cast<std::uint8_t>(~cls::literal_text);
+  t.bits[static_cast<unsigned char>('\t')] = cls::string_text | cls::literal_text | cls::comment_text;
+  t.bits[static_cast<unsigned char>('"')] &= static_cast<std::uint8_t>(~cls::string_text);
+  t.bits[static_cast<unsigned char>('\\')] &= static_cast<std::uint8_t>(~cls::string_text);
+  t.bits[static_cast<unsigned char>('\'')] &= static_cast<std::uint8_t>(~cls::literal_text);
   for (unsigned char c : {' ', '\t', ',', ']', '}', '#', '\r', '\n'}) t.bits[c] |= cls::value_end;
   return t;
 }();

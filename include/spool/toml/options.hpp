@@ -4,7 +4,8 @@
 //
 //   constexpr spool::toml::read_options strict10{.toml_version = spool::toml::version::v1_0};
 //   auto cfg = spool::toml::read<Config, strict10>(text);
-//   std::string s = spool::toml::write<{.inline_tables = true}>(cfg);
+//   constexpr spool::toml::write_options compact{.inline_table_max = 4};
+//   std::string s = spool::toml::write<compact>(*cfg).value();
 #pragma once
 
 #include <cstddef>
