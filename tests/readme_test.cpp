@@ -1,0 +1,85 @@
+// The examples of README.md, compiled and run, so the README cannot drift from the library.
+#include <doctest/doctest.h>
+
+#include <spool/spool.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace readme {
+
+// --- README: the struct every example uses --------------------------------------------------
+struct Server {
+  std::string host;
+  int port = 8080;
+  std::vector<std::string> tags;
+  std::optional<std::string> note;
+};
+
+struct Config {
+  std::string title;
+  std::vector<Server> servers;
+};
+
+}  // namespace readme
+
+TEST_CASE("README: JSON") {
+  using namespace readme;
+  std::string text = R"({"title": "edge", "servers": [{"host": "a", "port": 80, "tags": ["x"]}]})";
+
+  spool::result<Config> config = spool::json::read<Config>(text);
+  REQUIRE(config);
+  CHECK(config->servers[0].port == 80);
+
+  std::string compact = spool::json::write(*config);
+  std::string pretty = spool::json::write<{.pretty = true}>(*config);
+  CHECK(compact == R"({"title":"edge","servers":[{"host":"a","port":80,"tags":["x"],"note":null}]})");
+  CHECK(pretty.find("\n  \"servers\": [\n") != std::string::npos);
+
+  spool::result<Config> bad = spool::json::read<Config>(R"({"servers": [{"port": "eighty"}]})");
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().path == "servers[0].port");
+  CHECK(bad.error().message() ==
+        "1:23: error: expected integer for 'servers[0].port', found string\n"
+        "  {\"servers\": [{\"port\": \"eighty\"}]}\n"
+        "                        ^");
+}
+
+TEST_CASE("README: TOML") {
+  using namespace readme;
+  std::string text = R"(title = "edge"
+
+[[servers]]
+host = "a"
+port = 80
+)";
+  spool::result<Config> config = spool::toml::read<Config>(text);
+  REQUIRE(config);
+  CHECK(config->servers[0].host == "a");
+
+  spool::result<std::string> back = spool::toml::write(*config);
+  REQUIRE(back);
+  CHECK(spool::toml::read<Config>(*back)->servers[0].port == 80);
+}
+
+TEST_CASE("README: MessagePack") {
+  using namespace readme;
+  Config config{"edge", {{"a", 80, {"x"}, std::nullopt}}};
+
+  std::string bytes = spool::msgpack::write(config);
+  spool::result<Config> back = spool::msgpack::read<Config>(bytes);
+  REQUIRE(back);
+  CHECK(back->servers[0].tags == std::vector<std::string>{"x"});
+}
+
+TEST_CASE("README: spool::value") {
+  spool::value doc{{"name", "spool"}, {"ports", {8080, 8081}}};
+  doc["owner"]["id"] = 42;
+  CHECK(doc["ports"][1].as_int64().value() == 8081);
+  CHECK(spool::json::write(doc) == R"({"name":"spool","ports":[8080,8081],"owner":{"id":42}})");
+
+  spool::value from_toml = spool::toml::read<spool::value>("when = 1979-05-27T07:32:00Z\n").value();
+  CHECK(from_toml["when"].is_offset_datetime());
+}
