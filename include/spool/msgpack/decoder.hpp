@@ -86,7 +86,7 @@ struct decoder {
   // ---- nesting ----
 
   template <read_options O>
-  bool enter() {
+  [[gnu::always_inline]] bool enter() {
     if (++depth > O.max_depth) [[unlikely]] {
       fail(errc::depth_exceeded, pos);
       error.detail = "nesting deeper than " + std::to_string(O.max_depth);
@@ -98,7 +98,7 @@ struct decoder {
 
   // ---- fixed-width fields ----
 
-  bool need(std::size_t n) { return remaining() >= n ? true : truncated(); }
+  [[gnu::always_inline]] bool need(std::size_t n) { return remaining() >= n ? true : truncated(); }
 
   // A length field of sizeof(U) bytes after the format byte.
   template <class U>
@@ -139,7 +139,7 @@ struct decoder {
   // Element count of an array (map when Map): every element takes at least one byte, a map entry
   // two, so a count the remaining bytes cannot hold is a truncated document.
   template <read_options O, bool Map>
-  bool count_after(const unsigned char* at, std::uint8_t b, std::uint32_t& n) {
+  [[gnu::noinline]] bool count_after(const unsigned char* at, std::uint8_t b, std::uint32_t& n) {
     constexpr std::uint8_t fix = Map ? fmt::fixmap : fmt::fixarray;
     constexpr std::uint8_t tag16 = Map ? fmt::map16 : fmt::array16;
     std::size_t count;
@@ -162,17 +162,29 @@ struct decoder {
     n = static_cast<std::uint32_t>(count);
     return true;
   }
+  // The fix forms (up to 15 elements) are nearly every container in practice: they are checked
+  // inline, everything else (and every failure) goes through count_after.
   template <read_options O>
-  bool array_header(std::uint32_t& n) {
-    if (!need(1)) return false;
-    const unsigned char* at = pos++;
-    return count_after<O, false>(at, *at, n);
+  [[gnu::always_inline]] bool array_header(std::uint32_t& n) {
+    return header<O, false>(n);
   }
   template <read_options O>
-  bool map_header(std::uint32_t& n) {
-    if (!need(1)) return false;
+  [[gnu::always_inline]] bool map_header(std::uint32_t& n) {
+    return header<O, true>(n);
+  }
+  template <read_options O, bool Map>
+  [[gnu::always_inline]] bool header(std::uint32_t& n) {
+    if (pos == end) [[unlikely]] return truncated();
     const unsigned char* at = pos++;
-    return count_after<O, true>(at, *at, n);
+    const std::uint8_t b = *at;
+    if ((b & 0xf0) == (Map ? fmt::fixmap : fmt::fixarray)) {
+      const std::uint32_t count = b & 0x0f;
+      if (count * (Map ? 2u : 1u) <= remaining() && count <= O.max_container_size) [[likely]] {
+        n = count;
+        return true;
+      }
+    }
+    return count_after<O, Map>(at, b, n);
   }
 
   // ---- scalars ----

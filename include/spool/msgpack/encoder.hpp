@@ -36,72 +36,75 @@ class encoder {
   }
   std::size_t size() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
 
-  void nil() { byte(format::nil); }
-  void boolean(bool b) { byte(b ? format::true_ : format::false_); }
+  // Each call checks capacity once, for its largest form, then writes unchecked.
+  void nil() { one(format::nil); }
+  void boolean(bool b) { one(b ? format::true_ : format::false_); }
 
   void uint(std::uint64_t v) {
-    if (v <= format::positive_fixint_max) byte(static_cast<std::uint8_t>(v));
-    else if (v <= 0xff) tagged(format::uint8, static_cast<std::uint8_t>(v));
-    else if (v <= 0xffff) tagged(format::uint16, static_cast<std::uint16_t>(v));
-    else if (v <= 0xffff'ffff) tagged(format::uint32, static_cast<std::uint32_t>(v));
-    else tagged(format::uint64, v);
+    reserve(9);
+    put_uint(v);
   }
 
   // Non-negative values take the unsigned forms, which are never longer and are what other
   // encoders produce, so that equal numbers encode to equal bytes.
   void sint(std::int64_t v) {
-    if (v >= 0) return uint(static_cast<std::uint64_t>(v));
-    if (v >= -32) byte(static_cast<std::uint8_t>(v));
-    else if (v >= std::numeric_limits<std::int8_t>::min()) tagged(format::int8, static_cast<std::uint8_t>(v));
-    else if (v >= std::numeric_limits<std::int16_t>::min()) tagged(format::int16, static_cast<std::uint16_t>(v));
-    else if (v >= std::numeric_limits<std::int32_t>::min()) tagged(format::int32, static_cast<std::uint32_t>(v));
-    else tagged(format::int64, static_cast<std::uint64_t>(v));
+    reserve(9);
+    if (v >= 0) put_uint(static_cast<std::uint64_t>(v));
+    else if (v >= -32) put(static_cast<std::uint8_t>(v));
+    else if (v >= std::numeric_limits<std::int8_t>::min()) put(format::int8, static_cast<std::uint8_t>(v));
+    else if (v >= std::numeric_limits<std::int16_t>::min()) put(format::int16, static_cast<std::uint16_t>(v));
+    else if (v >= std::numeric_limits<std::int32_t>::min()) put(format::int32, static_cast<std::uint32_t>(v));
+    else put(format::int64, static_cast<std::uint64_t>(v));
   }
 
   void float32(float f) {
     std::uint32_t bits;
     std::memcpy(&bits, &f, sizeof bits);
-    tagged(format::float32, bits);
+    reserve(5);
+    put(format::float32, bits);
   }
   void float64(double d) {
     std::uint64_t bits;
     std::memcpy(&bits, &d, sizeof bits);
-    tagged(format::float64, bits);
+    reserve(9);
+    put(format::float64, bits);
   }
 
-  void str_header(std::size_t n) { sized_header(n, format::fixstr, format::fixstr_max_length, format::str8); }
-  void bin_header(std::size_t n) { sized_header(n, 0, 0, format::bin8); }
-  void array_header(std::size_t n) { counted_header(n, format::fixarray, format::array16); }
-  void map_header(std::size_t n) { counted_header(n, format::fixmap, format::map16); }
-
+  void str_header(std::size_t n) {
+    reserve(5);
+    put_sized(n, format::fixstr, format::fixstr_max_length, format::str8);
+  }
+  void bin_header(std::size_t n) {
+    reserve(5);
+    put_sized(n, 0, 0, format::bin8);
+  }
+  void array_header(std::size_t n) {
+    reserve(5);
+    put_counted(n, format::fixarray, format::array16);
+  }
+  void map_header(std::size_t n) {
+    reserve(5);
+    put_counted(n, format::fixmap, format::map16);
+  }
   void ext_header(std::int8_t type, std::size_t n) {
-    const auto t = static_cast<std::uint8_t>(type);
-    switch (n) {
-      case 1: return two(format::fixext1, t);
-      case 2: return two(format::fixext2, t);
-      case 4: return two(format::fixext4, t);
-      case 8: return two(format::fixext8, t);
-      case 16: return two(format::fixext16, t);
-      default: break;
-    }
-    sized_header(n, 0, 0, format::ext8);
-    byte(t);
+    reserve(6);
+    put_ext_header(type, n);
   }
 
   void str(std::string_view s) {
     reserve(5 + s.size());
-    str_header(s.size());
-    raw(s.data(), s.size());
+    put_sized(s.size(), format::fixstr, format::fixstr_max_length, format::str8);
+    put_raw(s.data(), s.size());
   }
   void bin(const void* p, std::size_t n) {
     reserve(5 + n);
-    bin_header(n);
-    raw(p, n);
+    put_sized(n, 0, 0, format::bin8);
+    put_raw(p, n);
   }
   void ext(std::int8_t type, const void* p, std::size_t n) {
     reserve(6 + n);
-    ext_header(type, n);
-    raw(p, n);
+    put_ext_header(type, n);
+    put_raw(p, n);
   }
 
   void timestamp(spool::msgpack::timestamp t) {
@@ -110,60 +113,70 @@ class encoder {
   }
 
   void raw(const void* p, std::size_t n) {
-    if (n == 0) return;  // p may be null for an empty range
     reserve(n);
-    std::memcpy(pos_, p, n);
-    pos_ += n;
-  }
-
-  // Bytes already encoded elsewhere (field names encoded at compile time).
-  template <std::size_t N>
-  void literal(const unsigned char (&bytes)[N]) {
-    reserve(N);
-    std::memcpy(pos_, bytes, N);
-    pos_ += N;
+    put_raw(p, n);
   }
 
   void reserve(std::size_t n) {
-    if (static_cast<std::size_t>(end_ - pos_) < n) grow(n);
+    if (static_cast<std::size_t>(end_ - pos_) < n) [[unlikely]] grow(n);
   }
 
  private:
-  void byte(std::uint8_t b) {
+  void one(std::uint8_t b) {
     reserve(1);
-    *pos_++ = b;
+    put(b);
   }
-  void two(std::uint8_t a, std::uint8_t b) {
-    reserve(2);
-    pos_[0] = a;
-    pos_[1] = b;
-    pos_ += 2;
-  }
+
+  // ---- unchecked writes: the caller reserved room ----
+
+  void put(std::uint8_t b) noexcept { *pos_++ = b; }
   template <class U>
-  void tagged(std::uint8_t tag, U v) {
-    reserve(1 + sizeof(U));
+  void put(std::uint8_t tag, U v) noexcept {
     pos_[0] = tag;
     format::store_be(pos_ + 1, v);
     pos_ += 1 + sizeof(U);
   }
-
+  void put_raw(const void* p, std::size_t n) noexcept {
+    if (n == 0) return;  // p may be null for an empty range
+    std::memcpy(pos_, p, n);
+    pos_ += n;
+  }
+  void put_uint(std::uint64_t v) noexcept {
+    if (v <= format::positive_fixint_max) put(static_cast<std::uint8_t>(v));
+    else if (v <= 0xff) put(format::uint8, static_cast<std::uint8_t>(v));
+    else if (v <= 0xffff) put(format::uint16, static_cast<std::uint16_t>(v));
+    else if (v <= 0xffff'ffff) put(format::uint32, static_cast<std::uint32_t>(v));
+    else put(format::uint64, v);
+  }
   // str, bin and ext share one layout: an optional fix form, then 8-, 16- and 32-bit lengths
   // behind three consecutive format bytes.
-  void sized_header(std::size_t n, std::uint8_t fix, std::uint8_t fix_max, std::uint8_t tag8) {
-    if (fix != 0 && n <= fix_max) byte(static_cast<std::uint8_t>(fix | n));
-    else if (n <= 0xff) two(tag8, static_cast<std::uint8_t>(n));
-    else if (n <= 0xffff) tagged(static_cast<std::uint8_t>(tag8 + 1), static_cast<std::uint16_t>(n));
-    else if (n <= 0xffff'ffff) tagged(static_cast<std::uint8_t>(tag8 + 2), static_cast<std::uint32_t>(n));
-    else too_long();
+  void put_sized(std::size_t n, std::uint8_t fix, std::uint8_t fix_max, std::uint8_t tag8) noexcept {
+    if (fix != 0 && n <= fix_max) put(static_cast<std::uint8_t>(fix | n));
+    else if (n <= 0xff) put(tag8, static_cast<std::uint8_t>(n));
+    else if (n <= 0xffff) put(static_cast<std::uint8_t>(tag8 + 1), static_cast<std::uint16_t>(n));
+    else if (n <= 0xffff'ffff) put(static_cast<std::uint8_t>(tag8 + 2), static_cast<std::uint32_t>(n));
+    else status_ = errc::size_exceeded;
   }
   // array and map: a 4-bit fix form, then 16- and 32-bit counts.
-  void counted_header(std::size_t n, std::uint8_t fix, std::uint8_t tag16) {
-    if (n <= 15) byte(static_cast<std::uint8_t>(fix | n));
-    else if (n <= 0xffff) tagged(tag16, static_cast<std::uint16_t>(n));
-    else if (n <= 0xffff'ffff) tagged(static_cast<std::uint8_t>(tag16 + 1), static_cast<std::uint32_t>(n));
-    else too_long();
+  void put_counted(std::size_t n, std::uint8_t fix, std::uint8_t tag16) noexcept {
+    if (n <= 15) put(static_cast<std::uint8_t>(fix | n));
+    else if (n <= 0xffff) put(tag16, static_cast<std::uint16_t>(n));
+    else if (n <= 0xffff'ffff) put(static_cast<std::uint8_t>(tag16 + 1), static_cast<std::uint32_t>(n));
+    else status_ = errc::size_exceeded;
   }
-  void too_long() noexcept { status_ = errc::size_exceeded; }
+  void put_ext_header(std::int8_t type, std::size_t n) noexcept {
+    const auto t = static_cast<std::uint8_t>(type);
+    switch (n) {
+      case 1: return put(format::fixext1, t);
+      case 2: return put(format::fixext2, t);
+      case 4: return put(format::fixext4, t);
+      case 8: return put(format::fixext8, t);
+      case 16: return put(format::fixext16, t);
+      default: break;
+    }
+    put_sized(n, 0, 0, format::ext8);
+    put(t);
+  }
 
   [[gnu::noinline]] void grow(std::size_t n) {
     const std::size_t used = size();

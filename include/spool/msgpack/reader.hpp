@@ -287,7 +287,7 @@ bool read_sequence(decoder& d, C& out) {
 
 // The header of an array that must hold exactly `size` elements; enters its nesting level.
 template <read_options O>
-bool read_fixed(decoder& d, std::size_t size) {
+[[gnu::always_inline]] inline bool read_fixed(decoder& d, std::size_t size) {
   const unsigned char* at = d.pos;
   std::uint32_t n;
   if (!d.enter<O>() || !d.array_header<O>(n)) return false;
