@@ -185,3 +185,14 @@ TEST_CASE("fast_double agrees with the correctly rounded conversion on long mant
   double d = 0;
   CHECK_FALSE(spool::detail::fast_double(9007199254740993ULL, 0, false, d));
 }
+
+TEST_CASE("eight digits at a time: detection and value") {
+  CHECK(spool::detail::are_eight_digits("12345678"));
+  CHECK(spool::detail::eight_digits_value("12345678") == 12345678u);
+  CHECK(spool::detail::eight_digits_value("00000000") == 0u);
+  CHECK(spool::detail::eight_digits_value("99999999") == 99999999u);
+  CHECK(spool::detail::eight_digits_value("00000001") == 1u);
+  CHECK(spool::detail::eight_digits_value("10000000") == 10000000u);
+  for (const char* bad : {"1234567x", "/2345678", ":2345678", "1234 678", "\xB1\x32\x33\x34\x35\x36\x37\x38", "123456\xFF" "8"})
+    CHECK_FALSE(spool::detail::are_eight_digits(bad));
+}

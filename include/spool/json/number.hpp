@@ -57,6 +57,16 @@ struct scanned_number {
   bool exact_mantissa = true;  // at most 19 digits
 };
 
+// Appends the digit run at p to m (wrapping past 19 digits, which the caller detects by count).
+inline const char* accumulate_digits(const char* p, const char* end, std::uint64_t& m) noexcept {
+  while (end - p >= 8 && spool::detail::are_eight_digits(p)) {
+    m = m * 100000000 + spool::detail::eight_digits_value(p);
+    p += 8;
+  }
+  for (; p != end && is_digit(*p); ++p) m = m * 10 + static_cast<unsigned>(*p - '0');
+  return p;
+}
+
 // Validates the number at p (at '-' or a digit) and gathers its pieces in one pass.
 template <class Ctx>
 bool scan_number(Ctx& ctx, const char*& pos, scanned_number& n) {
@@ -74,7 +84,7 @@ bool scan_number(Ctx& ctx, const char*& pos, scanned_number& n) {
     ++p;
     if (p != end && is_digit(*p)) return ctx.fail_detail(errc::invalid_number, first, "leading zero in number");
   } else if (is_digit(*p)) {
-    for (; p != end && is_digit(*p); ++p) m = m * 10 + static_cast<unsigned>(*p - '0');
+    p = accumulate_digits(p, end, m);
   } else {
     return ctx.fail(errc::invalid_number, p, "digit");
   }
@@ -85,7 +95,7 @@ bool scan_number(Ctx& ctx, const char*& pos, scanned_number& n) {
     integral = false;
     ++p;
     const char* const fraction = p;
-    for (; p != end && is_digit(*p); ++p) m = m * 10 + static_cast<unsigned>(*p - '0');
+    p = accumulate_digits(p, end, m);
     if (p == fraction) return p == end ? ctx.fail(errc::unexpected_end, end, "digit") : ctx.fail(errc::invalid_number, p, "digit after decimal point");
     digits += p - fraction;
     // Only used when digits <= 19, so the narrowing cannot lose anything that matters.

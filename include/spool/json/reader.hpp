@@ -23,6 +23,7 @@
 #include <type_traits>
 #include <utility>
 #include <variant>
+#include <vector>
 
 #include <spool/datetime.hpp>
 #include <spool/detail/datetime_text.hpp>
@@ -130,8 +131,15 @@ class reader {
 
   void reset_for_reuse() noexcept {
     error = spool::error{};
-    // A huge escaped key or string must not stay pinned in the thread's pool.
+    // A failed read leaves pending values behind; a huge document must not stay pinned in the
+    // thread's pool through the capacity it made these grow to.
+    elements_.clear();
+    members_.clear();
+    key_arena_.clear();
     if (spool::pool_buffer_oversized(scratch_.capacity())) std::string().swap(scratch_);
+    if (spool::pool_buffer_oversized(key_arena_.capacity())) std::string().swap(key_arena_);
+    if (spool::pool_buffer_oversized(elements_.capacity() * sizeof(spool::value))) std::vector<spool::value>().swap(elements_);
+    if (spool::pool_buffer_oversized(members_.capacity() * sizeof(pending_member))) std::vector<pending_member>().swap(members_);
   }
 
  private:
@@ -139,6 +147,22 @@ class reader {
   std::uint32_t depth_ = 0;
   spool::plan_memo memo_;
   std::string scratch_;  // decoded escaped keys and tags
+
+  // spool::value reading: elements and members of the open containers, waiting to be moved into
+  // their container in one allocation when it closes.
+  struct pending_member {
+    std::size_t key_offset;  // into the input, or (in_arena) into key_arena_
+    std::size_t key_size;
+    bool in_arena;
+    spool::value value;
+  };
+  std::vector<spool::value> elements_;
+  std::vector<pending_member> members_;
+  std::string key_arena_;
+
+  std::string_view key_of(const pending_member& m) const noexcept {
+    return {(m.in_arena ? key_arena_.data() : begin_) + m.key_offset, m.key_size};
+  }
 
   // ---- lexical helpers -------------------------------------------------------------------
 
@@ -889,22 +913,36 @@ bool reader<Opts>::read_dynamic(const char*& p, spool::value& out) {
       if (!enter(p)) return false;
       ++p;
       if (!ws(p)) return false;
-      spool::object members;
+      // Members wait on a stack shared by all levels, so the object is built once at its final
+      // size; escaped keys are kept in an arena, unescaped ones are views into the input.
+      const std::size_t mark = members_.size(), arena_mark = key_arena_.size();
       bool done = p != end && *p == '}';
       if (done) ++p;
       while (!done) {
-        if (!check_container_size(p, members.size() + 1)) return false;
+        if (!check_container_size(p, members_.size() - mark + 1)) return false;
         std::string_view k;
         if (!key(p, k)) return false;
-        auto [slot, inserted] = members.try_emplace(k);
-        if (!inserted) *slot = spool::value{};
-        if (!read_dynamic(p, *slot)) {
-          for (const auto& m : members)
-            if (&m.value == slot) error.at_key(m.key());
+        pending_member m{static_cast<std::size_t>(k.data() - begin_), k.size(), false, {}};
+        if (k.data() == scratch_.data()) {
+          m.key_offset = key_arena_.size();
+          m.in_arena = true;
+          key_arena_.append(k);
+        }
+        if (!read_dynamic(p, m.value)) {
+          error.at_key(key_of(m));
           return false;
         }
+        members_.push_back(std::move(m));
         if (!next_element(p, '}', done)) return false;
       }
+      spool::object members;
+      members.reserve(members_.size() - mark);
+      for (std::size_t i = mark; i < members_.size(); ++i) {
+        // A repeated key keeps its first position and takes the last value.
+        *members.try_emplace(key_of(members_[i])).first = std::move(members_[i].value);
+      }
+      members_.erase(members_.begin() + static_cast<std::ptrdiff_t>(mark), members_.end());
+      key_arena_.resize(arena_mark);
       out = spool::value(std::move(members));
       --depth_;
       return true;
@@ -913,17 +951,22 @@ bool reader<Opts>::read_dynamic(const char*& p, spool::value& out) {
       if (!enter(p)) return false;
       ++p;
       if (!ws(p)) return false;
-      spool::array elements;
+      const std::size_t mark = elements_.size();
       bool done = p != end && *p == ']';
       if (done) ++p;
       while (!done) {
-        if (!check_container_size(p, elements.size() + 1)) return false;
-        if (!read_dynamic(p, elements.emplace_back())) {
-          error.at_index(elements.size() - 1);
+        if (!check_container_size(p, elements_.size() - mark + 1)) return false;
+        spool::value element;
+        if (!read_dynamic(p, element)) {
+          error.at_index(elements_.size() - mark);
           return false;
         }
+        elements_.push_back(std::move(element));
         if (!next_element(p, ']', done)) return false;
       }
+      const auto first = elements_.begin() + static_cast<std::ptrdiff_t>(mark);
+      spool::array elements(std::make_move_iterator(first), std::make_move_iterator(elements_.end()));
+      elements_.erase(first, elements_.end());
       out = spool::value(std::move(elements));
       --depth_;
       return true;

@@ -57,11 +57,28 @@ inline const char* find_special(const char* p, const char* end) noexcept {
 
 inline constexpr bool is_whitespace(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
+// The first byte in [p, end) that is not a space.
+inline const char* skip_spaces(const char* p, const char* end) noexcept {
+#if defined(__SSE2__)
+  const __m128i space = _mm_set1_epi8(' ');
+  while (end - p >= 16) {
+    const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const unsigned spaces = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, space)));
+    if (spaces != 0xFFFF) return p + std::countr_one(spaces);
+    p += 16;
+  }
+#endif
+  while (p != end && *p == ' ') ++p;
+  return p;
+}
+
 // Skips JSON whitespace (no comments).
 inline const char* skip_whitespace(const char* p, const char* end) noexcept {
-  // Minified documents have no whitespace at all and pretty ones one byte before a long indent:
-  // one compare settles the common case.
-  while (p != end && static_cast<unsigned char>(*p) <= ' ' && is_whitespace(*p)) ++p;
+  // Minified documents have no whitespace at all: one compare settles that. Pretty ones put a
+  // newline before an indentation run, which is skipped in blocks.
+  while (p != end && static_cast<unsigned char>(*p) <= ' ' && is_whitespace(*p)) {
+    if (*p++ == '\n' && end - p > 1 && p[0] == ' ' && p[1] == ' ') p = skip_spaces(p, end);
+  }
   return p;
 }
 
