@@ -93,6 +93,23 @@ struct required_check {
   std::string path;  // its path from the root
 };
 
+// At '[': the keys of [a.b.c] or [[a.b.c]] into `key`; `array` tells which.
+inline bool scan_header(scanner& s, key_path& key, const read_options& opts, bool& array) {
+  ++s.p;
+  array = s.peek('[');
+  if (array) ++s.p;
+  s.skip_ws();
+  if (!key.scan(s, levels_below(opts, 1))) return false;
+  s.skip_ws();
+  if (!s.peek(']')) return s.unexpected("']' closing the table header");
+  ++s.p;
+  if (array) {
+    if (!s.peek(']')) return s.unexpected("']]' closing the array of tables header");
+    ++s.p;
+  }
+  return true;
+}
+
 // Everything a read keeps between documents.
 struct reader_context {
   scanner s;
@@ -160,18 +177,9 @@ class value_reader {
 
   // At '[': [a.b.c] or [[a.b.c]]; on success `table` is the table that key/values now go to.
   bool header(spool::value& root, spool::value*& table, std::uint32_t& table_id) {
-    const char* open = s_.p++;
-    const bool array = s_.peek('[');
-    if (array) ++s_.p;
-    s_.skip_ws();
-    if (!key_.scan(s_, levels_below(opts_, 1))) return false;
-    s_.skip_ws();
-    if (!s_.peek(']')) return s_.unexpected("']' closing the table header");
-    ++s_.p;
-    if (array) {
-      if (!s_.peek(']')) return s_.unexpected("']]' closing the array of tables header");
-      ++s_.p;
-    }
+    const char* open = s_.p;
+    bool array = false;
+    if (!scan_header(s_, key_, opts_, array)) return false;
 
     spool::value* cur = &root;
     std::uint32_t id = table_registry::root;
@@ -224,21 +232,27 @@ class value_reader {
     return true;
   }
 
+  // Segment i of the key names nothing listed under `cur`: a new table of `kind`, unless a value
+  // (or a closed inline table or array) already holds the key.
+  bool new_table(spool::value*& cur, std::uint32_t& id, std::size_t i, table_kind kind) {
+    const key_segment& seg = key_[i];
+    spool::object& parent = cur->as_object();
+    auto [slot, added] = parent.try_emplace(seg.text);
+    if (!added) return closed_value(seg.at, i + 1, *slot);
+    if (!check_size(parent, seg.at)) return false;
+    *slot = spool::value(spool::object{});
+    cur = slot;
+    id = tables_.add(id, seg.text, {kind, 0, s_.offset(seg.at)});
+    return true;
+  }
+
   // A parent segment of a header: passes through tables (and the last element of arrays of
   // tables), creating missing ones as implicit.
   bool descend_for_header(spool::value*& cur, std::uint32_t& id, std::size_t i) {
     const key_segment& seg = key_[i];
     spool::object& parent = cur->as_object();
     const std::uint32_t child = tables_.find(id, seg.text);
-    if (child == 0) {
-      auto [slot, added] = parent.try_emplace(seg.text);
-      if (!added) return closed_value(seg.at, i + 1, *slot);
-      if (!check_size(parent, seg.at)) return false;
-      *slot = spool::value(spool::object{});
-      cur = slot;
-      id = tables_.add(id, seg.text, {table_kind::implicit, 0, s_.offset(seg.at)});
-      return true;
-    }
+    if (child == 0) return new_table(cur, id, i, table_kind::implicit);
     spool::value& next = *parent.find(seg.text);
     const table_node node = tables_.get(child);
     if (node.kind == table_kind::array_of_tables) {
@@ -257,15 +271,7 @@ class value_reader {
     const key_segment& seg = key_[i];
     spool::object& parent = cur->as_object();
     const std::uint32_t child = tables_.find(id, seg.text);
-    if (child == 0) {
-      auto [slot, added] = parent.try_emplace(seg.text);
-      if (!added) return closed_value(seg.at, i + 1, *slot);
-      if (!check_size(parent, seg.at)) return false;
-      *slot = spool::value(spool::object{});
-      cur = slot;
-      id = tables_.add(id, seg.text, {table_kind::dotted, 0, s_.offset(seg.at)});
-      return true;
-    }
+    if (child == 0) return new_table(cur, id, i, table_kind::dotted);
     table_node& node = tables_.node(child);
     if (const std::string_view conflict = dotted_conflict(node.kind); !conflict.empty())
       return key_error(s_, key_, seg.at, i + 1, conflict, node.defined_at);

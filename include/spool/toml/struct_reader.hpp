@@ -99,18 +99,9 @@ class struct_reader {
   // ---- navigation ----------------------------------------------------------------------------
 
   bool header(const target& root, target& table, std::uint32_t& table_id) {
-    const char* open = s_.p++;
-    const bool array = s_.peek('[');
-    if (array) ++s_.p;
-    s_.skip_ws();
-    if (!key_.scan(s_, levels_below(opts_, 1))) return false;
-    s_.skip_ws();
-    if (!s_.peek(']')) return s_.unexpected("']' closing the table header");
-    ++s_.p;
-    if (array) {
-      if (!s_.peek(']')) return s_.unexpected("']]' closing the array of tables header");
-      ++s_.p;
-    }
+    const char* open = s_.p;
+    bool array = false;
+    if (!scan_header(s_, key_, opts_, array)) return false;
 
     target cur = root;
     std::uint32_t id = table_registry::root;
