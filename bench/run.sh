@@ -3,7 +3,8 @@
 #
 #   bench/run.sh                      full run: builds build/bench (Release) if needed, then
 #                                     2 rounds x 5 repetitions of every executable
-#   bench/run.sh --short              one short pass of the base executables, a table on stdout
+#   bench/run.sh --short              one short pass of the base executables (0.25 s a row), a
+#                                     table of spool against the peers on stdout
 #   options: --build-dir DIR  --rounds N  --repetitions N  --min-time SECONDS  --filter REGEX
 #            --no-build (use the executables as they are; the bench-short target passes it)
 #
@@ -32,7 +33,7 @@ while [[ $# -gt 0 ]]; do
     --repetitions) repetitions=$2; shift ;;
     --min-time) min_time=$2; shift ;;
     --filter) filter=$2; shift ;;
-    -h|--help) sed -n '2,13p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -59,6 +60,7 @@ mkdir -p "$out"
 if [[ $short -eq 1 ]]; then
   rounds=1
   repetitions=1
+  min_time=0.25
 fi
 
 run() {  # area variant executable round
