@@ -35,12 +35,12 @@ TEST_CASE("every corpus document survives read -> write -> read") {
     CHECK(*again == *doc);
     CHECK(spool::json::write(*again) == compact);
 
-    const std::string pretty = spool::json::write<{.pretty = true, .indent_width = 3}>(*doc);
+    const std::string pretty = spool::json::write<spool::json::write_options{.pretty = true, .indent_width = 3}>(*doc);
     auto from_pretty = spool::json::read<spool::value>(pretty);
     REQUIRE(from_pretty.has_value());
     CHECK(*from_pretty == *doc);
 
-    const std::string ascii = spool::json::write<{.escape_unicode = true}>(*doc);
+    const std::string ascii = spool::json::write<spool::json::write_options{.escape_unicode = true}>(*doc);
     CHECK(std::all_of(ascii.begin(), ascii.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }));
     auto from_ascii = spool::json::read<spool::value>(ascii);
     REQUIRE(from_ascii.has_value());

@@ -206,7 +206,7 @@ TEST_CASE("writer errors: NaN and infinity, invalid UTF-8, MessagePack extension
   CHECK(e.code == spool::errc::out_of_range);
   CHECK(e.path == "[1]");
   CHECK(out == "keep");
-  CHECK(spool::json::write<{.nan_inf_as_null = true}>(std::vector<double>{std::numeric_limits<double>::infinity()}) == "[null]");
+  CHECK(spool::json::write<spool::json::write_options{.nan_inf_as_null = true}>(std::vector<double>{std::numeric_limits<double>::infinity()}) == "[null]");
   std::map<std::string, std::string> bad{{"k", "\xC0\xAF"}};
   e = spool::json::write(bad, out);
   CHECK(e.code == spool::errc::invalid_utf8);

@@ -206,7 +206,7 @@ TEST_CASE("optionals and smart pointers are null or their value") {
 TEST_CASE("enums by name, or by number with enums_as_integers") {
   round_trip(color::green, R"("green")");
   CHECK(spool::json::read<color>(R"("purple")").error().code == spool::errc::out_of_range);
-  CHECK(spool::json::write<{.enums_as_integers = true}>(color::blue) == "2");
+  CHECK(spool::json::write<spool::json::write_options{.enums_as_integers = true}>(color::blue) == "2");
   CHECK(spool::json::read<color, spool::json::read_options{.enums_as_integers = true}>("1").value() == color::green);
   // A value without a name keeps its number.
   CHECK(spool::json::write(static_cast<color>(42)) == "42");

@@ -8,7 +8,7 @@
 //   auto doc = spool::json::read<spool::value>(text);    // no schema
 //   auto cfg = spool::json::read_file<server>("server.json");
 //   std::string out = spool::json::write(*s);                           // {"host":"a",...}
-//   std::string pretty = spool::json::write<{.pretty = true}>(*s);
+//   std::string pretty = spool::json::write<spool::json::write_options{.pretty = true}>(*s);
 //   spool::error w = spool::json::write(*s, out);                       // appends to out
 //
 // Reading is strict RFC 8259 unless read_options say otherwise (json/options.hpp: comments,

@@ -5,7 +5,8 @@
 //
 //   constexpr spool::json::read_options lenient{.comments = true, .trailing_commas = true};
 //   auto cfg = spool::json::read<Config, lenient>(text);
-//   std::string s = spool::json::write<{.pretty = true, .indent_width = 4}>(cfg);
+//   std::string s = spool::json::write<spool::json::write_options{.pretty = true, .indent_width = 4}>(cfg);
+//   // (g++ also takes write<{.pretty = true}>; clang 14 needs the type named)
 #pragma once
 
 #include <cstddef>
