@@ -12,7 +12,9 @@
 #include <limits>
 #include <map>
 #include <string>
+#include <span>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -38,6 +40,19 @@ bytes with_payload(bytes header, std::size_t n, unsigned char fill = 'x') {
 }
 
 }  // namespace
+
+TEST_CASE("input as any contiguous range of bytes") {
+  const bytes raw{0x92, 0x01, 0xa1, 'x'};
+  const std::vector<std::byte> as_bytes(reinterpret_cast<const std::byte*>(raw.data()),
+                                        reinterpret_cast<const std::byte*>(raw.data()) + raw.size());
+  const std::string as_string(raw.begin(), raw.end());
+  using pair = std::tuple<int, std::string>;
+  CHECK(spool::msgpack::read<pair>(std::span<const std::byte>(as_bytes)).value() == pair{1, "x"});
+  CHECK(spool::msgpack::read<pair>(std::string_view(as_string)).value() == pair{1, "x"});
+  CHECK(spool::msgpack::read<pair>(as_string).value() == pair{1, "x"});
+  CHECK(spool::msgpack::read<pair>(std::vector<char>(raw.begin(), raw.end())).value() == pair{1, "x"});
+  CHECK(spool::msgpack::read<pair>(std::array<std::uint8_t, 4>{0x92, 0x01, 0xa1, 'x'}).value() == pair{1, "x"});
+}
 
 TEST_CASE("positive and negative fixints") {
   CHECK(read_ok<int>({0x00}) == 0);

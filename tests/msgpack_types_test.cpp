@@ -10,10 +10,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <filesystem>
+#include <fstream>
 #include <list>
 #include <map>
 #include <memory>
 #include <optional>
+#include <random>
 #include <set>
 #include <sstream>
 #include <span>
@@ -272,4 +275,21 @@ TEST_CASE("read_file and streams") {
   CHECK(spool::msgpack::read<positional>(in).value() == positional{2, "file"});
   auto missing = spool::msgpack::read_file<positional>("/nonexistent/spool-msgpack-test.bin");
   CHECK(missing.error().code == spool::errc::io);
+
+  // A name of its own, so that builds with two compilers may run this test at once.
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("spool-msgpack-types-test-" + std::to_string(std::random_device{}()) + ".msgpack");
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << bytes << '\x01';  // one byte too many
+  }
+  auto trailing = spool::msgpack::read_file<positional>(path);
+  CHECK(trailing.error().code == spool::errc::trailing_data);
+  CHECK(trailing.error().source_name == path.string());
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << bytes;
+  }
+  CHECK(spool::msgpack::read_file<positional>(path).value() == positional{2, "file"});
+  std::filesystem::remove(path);
 }

@@ -68,6 +68,8 @@ TEST_CASE("strings are str, byte containers are bin") {
   CHECK(encoded(std::string_view("ab")) == bytes{0xa2, 'a', 'b'});
   const char fixed[8] = "ab";
   CHECK(encoded(fixed) == bytes{0xa2, 'a', 'b'});
+  const char full[2] = {'x', 'y'};  // no terminating NUL: the whole array, nothing beyond it
+  CHECK(encoded(full) == bytes{0xa2, 'x', 'y'});
   const std::vector<std::byte> blob{std::byte{1}, std::byte{2}};
   CHECK(encoded(blob) == bytes{0xc4, 2, 1, 2});
   CHECK(encoded(std::vector<std::uint8_t>{1, 2}) == bytes{0xc4, 2, 1, 2});

@@ -16,6 +16,7 @@
 // spool/msgpack.hpp holds the public entry points; this header is their machinery.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstddef>
@@ -128,7 +129,8 @@ void write_value(encoder& e, const T& v) {
   } else if constexpr (d::owning_string<T> || d::string_view_like<T>) {
     e.str(v);
   } else if constexpr (d::char_array<T>) {
-    e.str({v, std::char_traits<char>::length(v) < std::size(v) ? std::char_traits<char>::length(v) : std::size(v)});
+    // Up to the first NUL, or the whole array when it has none.
+    e.str({v, static_cast<std::size_t>(std::find(std::begin(v), std::end(v), '\0') - std::begin(v))});
   } else if constexpr (d::byte_container<T>) {
     e.bin(std::ranges::data(v), std::ranges::size(v));
   } else if constexpr (d::enum_type<T>) {
