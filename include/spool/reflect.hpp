@@ -107,9 +107,10 @@ void apply_default(T& obj, std::size_t i) {
   if constexpr (has_defaults<T>) {
     static constexpr auto table = []<std::size_t... I>(std::index_sequence<I...>) {
       return std::array<void (*)(T&), sizeof...(I)>{+[](T& o) {
-        constexpr std::size_t option = detail::layout_of<T>.settings[detail::source_of<T, I>].default_option;
+        constexpr std::size_t source = detail::source_of<T, I>;
+        constexpr std::size_t option = detail::layout_of<T>.settings[source].default_option;
         if constexpr (option != detail::no_default) {
-          detail::source_assign<detail::source_of<T, I>>(o, std::get<option>(detail::meta_of<T>::fields.options).value);
+          detail::source_assign<source>(o, std::get<option>(detail::meta_of<T>::fields.options).value);
         }
       }...};
     }(std::make_index_sequence<field_count<T>>{});

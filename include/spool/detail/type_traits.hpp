@@ -50,7 +50,8 @@ template <class T>
 concept floating = std::floating_point<T>;
 
 template <class T>
-concept owning_string = std::same_as<T, std::basic_string<char, std::char_traits<char>, typename T::allocator_type>>;
+concept owning_string =
+    std::same_as<T, std::basic_string<char, std::char_traits<char>, typename T::allocator_type>>;
 
 template <class T>
 concept string_view_like = std::same_as<T, std::string_view>;
@@ -60,11 +61,12 @@ concept char_array = std::is_array_v<T> && std::rank_v<T> == 1 && std::extent_v<
                      std::same_as<std::remove_extent_t<T>, char>;
 
 template <class T>
-concept byte_container =
-    (specialization_of<T, std::vector> &&
-     (std::same_as<typename T::value_type, std::byte> || std::same_as<typename T::value_type, std::uint8_t>)) ||
-    std::same_as<T, std::span<const std::byte>> ||
-    (std_array<T> && std::same_as<typename T::value_type, std::byte>);
+concept byte_like = std::same_as<T, std::byte> || std::same_as<T, std::uint8_t>;
+
+template <class T>
+concept byte_container = (specialization_of<T, std::vector> && byte_like<typename T::value_type>) ||
+                         std::same_as<T, std::span<const std::byte>> ||
+                         (std_array<T> && std::same_as<typename T::value_type, std::byte>);
 
 // Resizable sequences that can be appended to: vector, deque, list.
 template <class T>

@@ -116,8 +116,8 @@ consteval auto name_spellings() {
 
 template <class E, std::size_t Count, std::size_t Chars>
 struct enum_table {
-  name_table<Count, Chars> names;   // names[i] is the name of values[i]
-  std::array<E, Count> values;      // ascending
+  name_table<Count, Chars> names;          // names[i] is the name of values[i]
+  std::array<E, Count> values;             // ascending
   std::array<std::size_t, Count> by_name;  // indices into names, ordered by name
 };
 

@@ -32,7 +32,8 @@ constexpr T& pick(const indexed_ref<I, T>& ref) noexcept {
 template <class T>
 constexpr auto member_pointers(T& obj) noexcept {
   return with_members<member_count<T>>(obj, [](auto&... m) {
-    return indexed_refs<std::index_sequence_for<decltype(m)...>, std::remove_reference_t<decltype(m)>...>{{&m}...};
+    using refs = indexed_refs<std::index_sequence_for<decltype(m)...>, std::remove_reference_t<decltype(m)>...>;
+    return refs{{&m}...};
   });
 }
 

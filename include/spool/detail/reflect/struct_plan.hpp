@@ -76,7 +76,8 @@ namespace spool {
 
 class struct_plan {
  public:
-  struct_plan(const detail::plan_source& source, plan_options options) : case_insensitive_(options.case_insensitive) {
+  struct_plan(const detail::plan_source& source, plan_options options)
+      : case_insensitive_(options.case_insensitive) {
     const naming policy = source.effective_naming(options);
     std::size_t chars = 0;
     for (const auto& field : source.fields) {
@@ -118,9 +119,9 @@ class struct_plan {
     for (std::size_t at = hash & mask_;; at = (at + 1) & mask_) {
       const slot& s = index_[at];
       if (s.field < 0) return -1;
-      if (s.hash == hash && detail::keys_equal(fields_[static_cast<std::size_t>(s.field)].name, key, case_insensitive_)) {
-        return s.field;
-      }
+      if (s.hash != hash) continue;
+      const field_plan& field = fields_[static_cast<std::size_t>(s.field)];
+      if (detail::keys_equal(field.name, key, case_insensitive_)) return s.field;
     }
   }
 
