@@ -245,6 +245,15 @@ TEST_CASE("string_view and span members point into the input") {
   REQUIRE(v->parts.size() == 2);
   CHECK(v->parts[1] == "q");
   CHECK(v->parts[1].data() > bytes.data());
+  // The decoder context comes back from the pool: a warm read of views creates nothing anew.
+  spool::reset_thread_pool_stats();
+  views again;
+  again.parts.reserve(2);
+  REQUIRE_FALSE(spool::msgpack::read(bytes, again));
+  if constexpr (spool::detail::pool_enabled) {  // SPOOL_DISABLE_POOL makes every lease fresh
+    CHECK(spool::thread_pool_stats().fresh_allocations == 0);
+    CHECK(spool::thread_pool_stats().reuses == 1);
+  }
   static_assert(spool::msgpack::detail::borrows_input<views>());
   static_assert(!spool::msgpack::detail::borrows_input<everything>());
 }
