@@ -291,3 +291,33 @@ TEST_CASE("structs write as TOML and read back") {
   CHECK(spool::toml::write(p).value() == "name = \"x\"\nargs = []\n\n[meta]\nauthor = \"me\"\n");
   CHECK(spool::toml::write(std::vector<int>{1, 2}).error().code == spool::errc::unexpected_type);
 }
+
+namespace toml_struct_test {
+struct scalars {
+  std::string text;
+  std::int8_t small = 0;
+  std::uint64_t big = 0;
+  double ratio = 0;
+  float single = 0;
+  bool flag = false;
+};
+}  // namespace toml_struct_test
+
+TEST_CASE("scalar members of every width, through the direct and the converting paths") {
+  scalars s = read<scalars>(
+      "text = \"tab\\there \\u00e9\"\nsmall = -128\nbig = 9223372036854775807\nratio = 2\nsingle = 0.5\n"
+      "flag = true\n");
+  CHECK(s.text == "tab\there \xC3\xA9");
+  CHECK(s.small == -128);
+  CHECK(s.big == 9223372036854775807ull);
+  CHECK(s.ratio == 2.0);  // an integer into a double converts
+  CHECK(s.single == 0.5f);
+  CHECK(s.flag);
+  CHECK(fails<scalars>("small = 128\n").code == spool::errc::out_of_range);
+  CHECK(fails<scalars>("big = -1\n").code == spool::errc::out_of_range);
+  CHECK(fails<scalars>("ratio = 'x'\n").code == spool::errc::unexpected_type);
+  CHECK(fails<scalars>("text = 1\n").code == spool::errc::unexpected_type);
+  CHECK(fails<scalars>("text = \"bad \\q\"\n").code == spool::errc::invalid_escape);
+  constexpr spool::toml::read_options short_strings{.max_string_length = 2};
+  CHECK(fails<scalars, short_strings>("text = 'abc'\n").code == spool::errc::size_exceeded);
+}

@@ -119,6 +119,22 @@ inline bool fast_float(const char* first, const char* last, bool negative, doubl
   return spool::detail::fast_double(mantissa, exponent - fraction, negative, out);
 }
 
+// At a digit: whether a date or time starts here (4 digits and '-', or 2 digits and ':') rather
+// than a number.
+inline bool starts_datetime(const scanner& s) noexcept {
+  auto digit = [&s](std::ptrdiff_t i) { return s.end - s.p > i && s.p[i] >= '0' && s.p[i] <= '9'; };
+  if (digit(1) && s.end - s.p > 2 && s.p[2] == ':') return true;
+  return digit(1) && digit(2) && digit(3) && s.end - s.p > 4 && s.p[4] == '-';
+}
+
+// Whether a number (not a date) starts at the cursor: sign, digit, inf or nan.
+inline bool starts_number(const scanner& s) noexcept {
+  if (s.p == s.end) return false;
+  const char c = *s.p;
+  if (c >= '0' && c <= '9') return !starts_datetime(s);
+  return c == '+' || c == '-' || c == 'i' || c == 'n';
+}
+
 // At '+', '-', a digit, 'i' or 'n' of a value that is not a date or time.
 inline bool scan_number(scanner& s, number& out) {
   const char* first = s.p;

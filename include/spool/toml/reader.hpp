@@ -338,7 +338,7 @@ class value_reader {
       case 'n':
         return number(out);
       default:
-        if (*s_.p >= '0' && *s_.p <= '9') return looks_like_datetime() ? datetime(out) : number(out);
+        if (*s_.p >= '0' && *s_.p <= '9') return starts_datetime(s_) ? datetime(out) : number(out);
         return s_.unexpected("a value");
     }
   }
@@ -372,13 +372,6 @@ class value_reader {
     if (!scan_number(s_, n)) return false;
     out = n.is_float ? spool::value(n.floating) : spool::value(n.integer);
     return true;
-  }
-
-  // 1979-05-27... or 07:32...: a date or time starts with 4 digits and '-' or 2 digits and ':'.
-  bool looks_like_datetime() const noexcept {
-    auto digit = [this](std::ptrdiff_t i) { return s_.end - s_.p > i && s_.p[i] >= '0' && s_.p[i] <= '9'; };
-    if (digit(1) && s_.end - s_.p > 2 && s_.p[2] == ':') return true;
-    return digit(1) && digit(2) && digit(3) && s_.end - s_.p > 4 && s_.p[4] == '-';
   }
 
   bool datetime(spool::value& out) {

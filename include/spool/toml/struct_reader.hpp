@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 #include <spool/detail/type_traits.hpp>
 #include <spool/reflect.hpp>
@@ -33,6 +34,11 @@ template <class T>
 concept openable_table = table_type<T> ||
                          (spool::detail::optional_like<T> && table_type<typename T::value_type>) ||
                          (spool::detail::pointer_like<T> && table_type<typename T::element_type>);
+
+// Integer types std::in_range takes (not the character types).
+template <class T>
+concept std_integer = spool::detail::integer<T> && !std::same_as<T, char> && !std::same_as<T, wchar_t> &&
+                      !std::same_as<T, char16_t> && !std::same_as<T, char32_t>;
 
 template <class T>
 concept table_sequence = spool::detail::sequence<T> && openable_table<typename T::value_type>;
@@ -280,12 +286,44 @@ class struct_reader {
     return false;
   }
 
+  // Strings, int64-range integers and doubles of the member's own TOML kind go straight into
+  // the member; false with the cursor unmoved when the value is of another kind (or an error).
+  template <class M>
+  bool read_direct(M& m) {
+    if constexpr (spool::detail::owning_string<M>) {
+      if (s_.at_end() || (*s_.p != '"' && *s_.p != '\'')) return false;
+      ctx_.scratch.clear();
+      scanned_text text;
+      if (!scan_string(s_, ctx_.scratch, text)) return false;
+      if (text.view.size() > opts_.max_string_length)
+        return s_.fail(errc::size_exceeded, s_.p, "string longer than max_string_length");
+      m.assign(text.view);
+      return true;
+    } else if constexpr (std::same_as<M, double> || std_integer<M>) {
+      if (!starts_number(s_)) return false;
+      const char* at = s_.p;
+      number n;
+      if (!scan_number(s_, n)) return false;
+      if constexpr (std::same_as<M, double>) {
+        if (n.is_float) return m = n.floating, true;
+      } else {
+        if (!n.is_float && std::in_range<M>(n.integer)) return m = static_cast<M>(n.integer), true;
+      }
+      s_.p = at;
+      return false;
+    } else {
+      return false;
+    }
+  }
+
   // The value at the cursor into member `m`.
   template <class M>
   bool read_member(M& m, std::uint32_t depth) {
     if constexpr (std::same_as<M, spool::value>) {
       return values_.read_value(m, depth);
     } else {
+      if (read_direct(m)) return true;
+      if (s_.err) return false;
       const char* at = s_.p;
       if (!values_.read_value(ctx_.leaf, depth)) return false;
       spool::error e;
