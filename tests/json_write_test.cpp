@@ -1,0 +1,120 @@
+// The JSON writer: compact and pretty layout, string escaping, output targets and options.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <spool/json.hpp>
+
+namespace json_write_test {
+
+struct item {
+  std::string name;
+  std::vector<int> counts;
+  std::optional<double> price;
+  std::map<std::string, bool> flags;
+};
+
+struct holder {
+  std::unique_ptr<int> p;
+  std::optional<int> o;
+};
+
+struct odd_names {
+  int plain = 1;
+  int quoted = 2;
+};
+
+}  // namespace json_write_test
+
+using namespace json_write_test;
+
+template <>
+struct spool::meta<odd_names> {
+  static constexpr auto fields = spool::field_options(spool::rename("quoted", "say \"hi\""));
+};
+
+TEST_CASE("compact output has no whitespace at all") {
+  const item i{"n", {1, 2}, 2.5, {{"a", true}}};
+  CHECK(spool::json::write(i) == R"({"name":"n","counts":[1,2],"price":2.5,"flags":{"a":true}})");
+}
+
+TEST_CASE("pretty output indents by the option and keeps empty containers on one line") {
+  const item i{"n", {1, 2}, std::nullopt, {}};
+  CHECK(spool::json::write<spool::json::write_options{.pretty = true}>(i) ==
+        "{\n"
+        "  \"name\": \"n\",\n"
+        "  \"counts\": [\n"
+        "    1,\n"
+        "    2\n"
+        "  ],\n"
+        "  \"price\": null,\n"
+        "  \"flags\": {}\n"
+        "}");
+  CHECK(spool::json::write<spool::json::write_options{.pretty = true, .indent_width = 4}>(std::vector<std::vector<int>>{{}, {7}}) ==
+        "[\n    [],\n    [\n        7\n    ]\n]");
+  CHECK(spool::json::write<spool::json::write_options{.pretty = true}>(std::vector<int>{}) == "[]");
+}
+
+TEST_CASE("skip_null_members leaves out empty optionals and pointers") {
+  const item i{"n", {}, std::nullopt, {}};
+  CHECK(spool::json::write<spool::json::write_options{.skip_null_members = true}>(i) == R"({"name":"n","counts":[],"flags":{}})");
+  CHECK(spool::json::write<spool::json::write_options{.skip_null_members = true}>(holder{}) == "{}");
+}
+
+TEST_CASE("strings: short escapes, \\u00XX for other controls, UTF-8 kept or escaped") {
+  CHECK(spool::json::write(std::string("\"\\/\b\f\n\r\t")) == R"("\"\\/\b\f\n\r\t")");
+  CHECK(spool::json::write(std::string("\x00\x1f\x7f", 3)) == "\"\\u0000\\u001f\x7f\"");
+  CHECK(spool::json::write(std::string("caf\xC3\xA9 \xF0\x9F\x98\x80")) == "\"caf\xC3\xA9 \xF0\x9F\x98\x80\"");
+  constexpr spool::json::write_options ascii{.escape_unicode = true};
+  CHECK(spool::json::write<ascii>(std::string("caf\xC3\xA9 \xF0\x9F\x98\x80")) == R"("caf\u00e9 \ud83d\ude00")");
+  CHECK(spool::json::read<std::string>(spool::json::write<ascii>(std::string("\xE2\x82\xAC"))).value() == "\xE2\x82\xAC");
+  // Long strings cross the writer's internal blocks; escapes on both sides of a boundary survive.
+  std::string long_text;
+  for (int i = 0; i < 3000; ++i) long_text += i % 7 == 0 ? "\"\xC3\xA9\n" : "abc";
+  const std::string written = spool::json::write(long_text);
+  CHECK(spool::json::read<std::string>(written).value() == long_text);
+  CHECK(spool::json::read<std::string>(spool::json::write<ascii>(long_text)).value() == long_text);
+  constexpr spool::json::write_options unchecked{.validate_utf8 = false};
+  CHECK(spool::json::write<unchecked>(std::string("\xFF")) == "\"\xFF\"");
+}
+
+TEST_CASE("field names needing escapes are escaped") {
+  CHECK(spool::json::write(odd_names{}) == R"({"plain":1,"say \"hi\"":2})");
+  CHECK(spool::json::read<odd_names>(R"({"plain":3,"say \"hi\"":4})").value().quoted == 4);
+}
+
+TEST_CASE("doubles: shortest round trip, negative zero kept, NaN and Inf by option") {
+  CHECK(spool::json::write(std::vector<double>{0.1, -0.0, 1e21, 1.5e-7, 123456789.0}) == "[0.1,-0.0,1e+21,1.5e-07,123456789.0]");
+  constexpr spool::json::write_options nulls{.nan_inf_as_null = true};
+  CHECK(spool::json::write<nulls>(std::vector<double>{std::numeric_limits<double>::quiet_NaN(), -std::numeric_limits<double>::infinity()}) == "[null,null]");
+  CHECK(spool::json::write<nulls>(std::numeric_limits<float>::infinity()) == "null");
+}
+
+TEST_CASE("write appends to std::string, std::vector<char> and spool::byte_buffer") {
+  std::string s = "prefix:";
+  CHECK_FALSE(spool::json::write(std::vector<int>{1}, s));
+  CHECK(s == "prefix:[1]");
+  std::vector<char> v{'>'};
+  CHECK_FALSE(spool::json::write(true, v));
+  CHECK(std::string(v.begin(), v.end()) == ">true");
+  spool::byte_buffer b;
+  b.append("x=");
+  CHECK_FALSE(spool::json::write(std::map<int, int>{{1, 2}}, b));
+  CHECK(b.view() == R"(x={"1":2})");
+  // On error the target is left as it was.
+  CHECK(spool::json::write(std::numeric_limits<double>::quiet_NaN(), b));
+  CHECK(b.view() == R"(x={"1":2})");
+}
+
+TEST_CASE("the returned string is exactly sized") {
+  std::vector<std::string> many(1000, "some text to make the output long");
+  const std::string out = spool::json::write(many);
+  CHECK(out.size() == 1000 * 36 + 1);
+  CHECK(out.capacity() == out.size());
+}
