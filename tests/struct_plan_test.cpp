@@ -26,6 +26,13 @@ struct mixed_case {
   int Value = 0;
 };
 
+// Same length, same first and last eight bytes: one hash for all three, told apart by comparison.
+struct colliding {
+  int settings_1_timeoutMs = 0;
+  int settings_2_timeoutMs = 0;
+  int settings_3_timeoutMs = 0;
+};
+
 struct wide {
   int a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, c0, c1, c2, c3, c4, c5,
       c6, c7, c8, c9, d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, e0, e1, e2, e3, e4, e5, e6, e7, e8, e9;
@@ -116,6 +123,17 @@ TEST_CASE("every key of a wide struct is found, under both case modes") {
       CHECK(plan.find(key) == static_cast<std::ptrdiff_t>(i));
       CHECK(plan.find(key + "_") == -1);
     }
+  }
+}
+
+TEST_CASE("keys whose hashes collide are told apart by comparison") {
+  for (const bool fold : {false, true}) {
+    const spool::struct_plan& plan = spool::plan_registry_get<colliding>({.case_insensitive = fold});
+    CHECK(plan.find("settings_1_timeoutMs") == 0);
+    CHECK(plan.find("settings_2_timeoutMs") == 1);
+    CHECK(plan.find("settings_3_timeoutMs") == 2);
+    CHECK(plan.find("settings_4_timeoutMs") == -1);
+    CHECK(plan.find("SETTINGS_3_TIMEOUTMS") == (fold ? 2 : -1));
   }
 }
 

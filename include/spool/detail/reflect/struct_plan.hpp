@@ -11,6 +11,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -52,13 +53,37 @@ struct plan_source {
   }
 };
 
-constexpr std::uint32_t key_hash(std::string_view key, bool fold_case) noexcept {
-  std::uint32_t h = 2166136261u;  // FNV-1a: short keys, cheap, good enough spread for tiny tables
-  for (const char c : key) {
-    h ^= static_cast<unsigned char>(fold_case ? ascii_to_lower(c) : c);
-    h *= 16777619u;
+inline std::uint64_t load_word(const char* p, std::size_t n) noexcept {
+  std::uint64_t word = 0;
+  std::memcpy(&word, p, n);
+  return word;
+}
+
+// Hashes a key in constant time from its length and its first and last (up to) eight bytes:
+// keys of one struct almost always differ there, and a collision only costs a comparison.
+// Folding sets bit 5 of every byte, which maps 'A'..'Z' onto 'a'..'z' (and merges a few
+// punctuation pairs, harmless for a hash), so equal keys under ASCII folding hash equally.
+inline std::uint32_t key_hash(std::string_view key, bool fold_case) noexcept {
+  const std::size_t n = key.size();
+  const char* p = key.data();
+  std::uint64_t head = 0;
+  std::uint64_t tail = 0;
+  if (n >= 8) {
+    head = load_word(p, 8);
+    tail = load_word(p + n - 8, 8);
+  } else if (n >= 4) {
+    head = load_word(p, 4);
+    tail = load_word(p + n - 4, 4);
+  } else if (n > 0) {
+    head = load_word(p, 1) | load_word(p + n / 2, 1) << 8 | load_word(p + n - 1, 1) << 16;
   }
-  return h;
+  if (fold_case) {
+    head |= 0x2020202020202020u;
+    tail |= 0x2020202020202020u;
+  }
+  const std::uint64_t length = n * 0xC2B2AE3D27D4EB4Fu;
+  const std::uint64_t mixed = (head ^ 0x9E3779B97F4A7C15u) * (tail ^ length ^ 0x165667B19E3779F9u);
+  return static_cast<std::uint32_t>(mixed ^ (mixed >> 32));
 }
 
 constexpr bool keys_equal(std::string_view a, std::string_view b, bool fold_case) noexcept {
