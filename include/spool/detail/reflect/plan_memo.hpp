@@ -6,6 +6,11 @@
 // and are found after fewer comparisons); a miss asks the registry and overwrites the slot under
 // a cursor that advances one slot per miss. With SPOOL_DISABLE_PLAN_MEMO every get() goes to the
 // registry and counts as a miss.
+//
+// The once-per-type bound holds for a memo that starts the document empty (clear()), since misses
+// then fill free slots. A memo kept warm across documents also saves those first lookups, but
+// once more than `capacity` types have passed through it, a hit can swap a plan into the slot the
+// cursor reaches last, and a document's eighth new type may then evict it.
 #pragma once
 
 #include <spool/detail/config.hpp>
