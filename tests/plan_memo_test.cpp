@@ -34,6 +34,12 @@ std::vector<const spool::struct_plan*> slots(const spool::plan_memo& memo) {
 
 using order = std::vector<const spool::struct_plan*>;
 
+// Looks up doc<First>, doc<First + 1>, ... in turn.
+template <int First, int... N>
+void get_each(spool::plan_memo& memo, std::integer_sequence<int, N...>) {
+  (memo.get<doc<First + N>>(), ...);
+}
+
 }  // namespace
 
 static_assert(spool::plan_memo::capacity == 8);
@@ -68,14 +74,7 @@ TEST_CASE("hits move a plan one slot forward; misses fill the slot under the cur
 
 TEST_CASE("once full, each miss overwrites the next slot in turn") {
   spool::plan_memo memo;
-  memo.get<doc<0>>();
-  memo.get<doc<1>>();
-  memo.get<doc<2>>();
-  memo.get<doc<3>>();
-  memo.get<doc<4>>();
-  memo.get<doc<5>>();
-  memo.get<doc<6>>();
-  memo.get<doc<7>>();
+  get_each<0>(memo, std::make_integer_sequence<int, 8>{});
   memo.get<doc<7>>();  // hit at slot 7: swaps with slot 6
   CHECK(slots(memo) == order{plan_of<0>(), plan_of<1>(), plan_of<2>(), plan_of<3>(), plan_of<4>(), plan_of<5>(),
                              plan_of<7>(), plan_of<6>()});
@@ -121,7 +120,9 @@ TEST_CASE("nine types in rotation miss every time, and every answer is still rig
   spool::plan_memo memo;
   const std::uint64_t before = registry_lookups();
   constexpr int rounds = 20;
-  const auto lookup = [&]<int N>(std::integral_constant<int, N>) { REQUIRE(&memo.get<doc<N>>() == plan_of<N>()); };
+  const auto lookup = [&]<int N>(std::integral_constant<int, N>) {
+    REQUIRE(&memo.get<doc<N>>() == plan_of<N>());
+  };
   for (int round = 0; round < rounds; ++round) {
     [&]<int... N>(std::integer_sequence<int, N...>) {
       (lookup(std::integral_constant<int, N>{}), ...);
@@ -156,4 +157,18 @@ TEST_CASE("clear forgets the plans and the counters") {
   CHECK(&memo.get<doc<0>>() == plan_of<0>());
   CHECK(memo.counters().misses == 1);
   CHECK(registry_lookups() - before == 2);  // the memo's miss and plan_of
+}
+
+TEST_CASE("a warm memo: a hit can swap a plan into the cursor's path, where a later miss evicts it") {
+  spool::plan_memo memo;
+  get_each<0>(memo, std::make_integer_sequence<int, 13>{});
+  // Thirteen misses: the cursor is at slot 5. A "document" now uses doc<13>..doc<20>, eight types.
+  memo.get<doc<13>>();  // miss into slot 5
+  memo.get<doc<13>>();  // hit: swapped into slot 4, the slot the cursor reaches last
+  CHECK(memo.slot(4) == plan_of<13>());
+  get_each<14>(memo, std::make_integer_sequence<int, 7>{});
+  CHECK(memo.slot(4) == plan_of<20>());
+  const auto misses = memo.counters().misses;
+  memo.get<doc<13>>();
+  CHECK(memo.counters().misses == misses + 1);  // why decoders wanting the bound clear() per document
 }
