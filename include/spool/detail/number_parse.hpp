@@ -133,15 +133,16 @@ float_status parse_floating(const char* first, const char* last, F& out) noexcep
   return float_status::invalid;
 }
 
-// Exact double for mantissa * 10^exponent10 when one correctly rounded operation suffices; false
-// when it does not apply (then parse_floating decides).
+// Exact double for mantissa * 10^exponent10 when the fast paths settle it; false when they do
+// not apply (then parse_floating decides).
 //
 // Clinger's fast path: a mantissa below 2^53 scaled by a power of ten up to 22 is exact in double
-// arithmetic. Where long double has a 64-bit mantissa (x87), the path widens to every 19-digit
-// mantissa and powers up to 27 (5^27 < 2^64, so the power is exact): the one extended operation
-// is within half an extended ulp of the true value, so rounding it to double is correct unless
-// it landed on a double midpoint itself, where the true value might lie on either side; those
-// rare cases decline.
+// arithmetic. Where long double has a 64-bit mantissa (x87), a wider path covers every 19-digit
+// mantissa and powers of ten from -27 to 27 with one multiplication: by 10^k (exact for k <= 27,
+// as 5^27 < 2^64) or by the correctly rounded 10^-k (no division, whose latency dominated). The
+// extended result is within 2 extended ulps of the true value, so rounding it to double is
+// correct unless it lies within 2 ulps of a double midpoint (dropped bits 0x400); those rare
+// cases decline.
 inline bool fast_double(std::uint64_t mantissa, int exponent10, bool negative, double& out) noexcept {
   static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
@@ -154,17 +155,18 @@ inline bool fast_double(std::uint64_t mantissa, int exponent10, bool negative, d
   }
   if constexpr (std::numeric_limits<long double>::digits == 64 && std::numeric_limits<long double>::radix == 2) {
     static constexpr long double wide_powers[] = {
-        1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,  1e10L, 1e11L, 1e12L, 1e13L,
-        1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L};
+        1e-27L, 1e-26L, 1e-25L, 1e-24L, 1e-23L, 1e-22L, 1e-21L, 1e-20L, 1e-19L, 1e-18L, 1e-17L,
+        1e-16L, 1e-15L, 1e-14L, 1e-13L, 1e-12L, 1e-11L, 1e-10L, 1e-9L,  1e-8L,  1e-7L,  1e-6L,
+        1e-5L,  1e-4L,  1e-3L,  1e-2L,  1e-1L,  1e0L,   1e1L,   1e2L,   1e3L,   1e4L,   1e5L,
+        1e6L,   1e7L,   1e8L,   1e9L,   1e10L,  1e11L,  1e12L,  1e13L,  1e14L,  1e15L,  1e16L,
+        1e17L,  1e18L,  1e19L,  1e20L,  1e21L,  1e22L,  1e23L,  1e24L,  1e25L,  1e26L,  1e27L};
     if (exponent10 < -27 || exponent10 > 27) return false;
-    long double w = static_cast<long double>(mantissa);
-    w = exponent10 < 0 ? w / wide_powers[-exponent10] : w * wide_powers[exponent10];
-    // The extended mantissa's low 11 bits are what rounding to double's 53 bits drops; 0x400 is
-    // exactly half a double ulp. Its neighbours decline too, to stay clear of any doubt.
+    const long double w = static_cast<long double>(mantissa) * wide_powers[exponent10 + 27];
+    // The extended mantissa's low 11 bits are what rounding to double's 53 bits drops.
     std::uint64_t bits;
     std::memcpy(&bits, &w, sizeof bits);
     const std::uint64_t dropped = bits & 0x7FF;
-    if (dropped >= 0x3FF && dropped <= 0x401) return false;
+    if (dropped >= 0x3FE && dropped <= 0x402) return false;
     const double d = static_cast<double>(w);
     out = negative ? -d : d;
     return true;

@@ -69,7 +69,7 @@ inline const char* accumulate_digits(const char* p, const char* end, std::uint64
 
 // Validates the number at p (at '-' or a digit) and gathers its pieces in one pass.
 template <class Ctx>
-bool scan_number(Ctx& ctx, const char*& pos, scanned_number& n) {
+[[gnu::always_inline]] inline bool scan_number(Ctx& ctx, const char*& pos, scanned_number& n) {
   const char* p = pos;  // a local cursor stays in a register; `pos` is written once at the end
   const char* const end = ctx.end;
   const char* const first = p;
@@ -126,7 +126,7 @@ bool scan_number(Ctx& ctx, const char*& pos, scanned_number& n) {
 
 // A scanned number as a float, correctly rounded; too large for F is out of range.
 template <std::floating_point F, class Ctx>
-bool to_floating(Ctx& ctx, const scanned_number& n, F& out) {
+[[gnu::always_inline]] inline bool to_floating(Ctx& ctx, const scanned_number& n, F& out) {
   if constexpr (std::is_same_v<F, double>) {
     if (n.exact_mantissa && spool::detail::fast_double(n.mantissa, n.exponent, n.negative, out)) return true;
   }
