@@ -9,11 +9,6 @@ namespace spool_test {
 
 // The path of `relative` under the shared data folder, or nullopt when it is absent, so that a
 // test can skip with a message instead of failing on a machine without the corpora.
-inline std::optional<std::filesystem::path> shared_data(std::string_view relative) {
-  std::filesystem::path path = std::filesystem::path(SPOOL_SHARED_DATA_DIR) / relative;
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return std::nullopt;
-  return path;
-}
+std::optional<std::filesystem::path> shared_data(std::string_view relative);
 
 }  // namespace spool_test
