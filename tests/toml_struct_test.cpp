@@ -226,6 +226,10 @@ TEST_CASE("the table rules hold when reading into structs") {
       "[[replicas]]\n[replicas]",
       "[server.host]",
       "[[plugins]]\n[plugins.meta]\nauthor = 'x'\n[plugins.meta]",
+      "replicas = []\n[[replicas]]",
+      "weights = {}\nweights.c = 1",
+      "[named.a]\nhost = 'x'\nhost = 'y'",
+      "[extra]\nk = 1\nk = 2",
   };
   for (const char* text : invalid) {
     CAPTURE(text);
@@ -320,4 +324,16 @@ TEST_CASE("scalar members of every width, through the direct and the converting 
   CHECK(fails<scalars>("text = \"bad \\q\"\n").code == spool::errc::invalid_escape);
   constexpr spool::toml::read_options short_strings{.max_string_length = 2};
   CHECK(fails<scalars, short_strings>("text = 'abc'\n").code == spool::errc::size_exceeded);
+}
+
+TEST_CASE("one pooled context reads document after document with fresh bookkeeping") {
+  auto ctx = spool::lease_object<spool::toml::detail::reader_context>();
+  for (int round = 0; round < 3; ++round) {
+    config c;
+    REQUIRE(spool::toml::detail::struct_reader(*ctx, spool::toml::read_options{}).document(document, c));
+    CHECK(c.plugins.size() == 2);
+    with_required w;
+    REQUIRE_FALSE(spool::toml::detail::struct_reader(*ctx, spool::toml::read_options{}).document("name = 'x'", w));
+    CHECK(ctx->s.err.code == spool::errc::missing_key);
+  }
 }

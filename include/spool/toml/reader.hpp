@@ -87,7 +87,7 @@ inline std::uint32_t levels_below(const read_options& opts, std::uint32_t depth)
 
 // A struct table whose required members are checked once the document is read.
 struct required_check {
-  std::uint32_t node;
+  std::size_t field_base;  // its first bit in reader_context::seen_fields
   const struct_plan* plan;
   std::size_t at;    // where the table was first reached
   std::string path;  // its path from the root
@@ -120,6 +120,8 @@ struct reader_context {
   // Reading into structs:
   spool::plan_memo memo;
   std::vector<required_check> checks;
+  spool::detail::generation_set seen_fields{std::size_t{1} << 20};  // members set, per struct table
+  std::uint32_t next_field = 0;  // the first bit of seen_fields no struct table owns yet
   spool::value leaf;     // one value on its way into a member
   spool::value discard;  // where tables with unknown keys go
 
@@ -213,7 +215,7 @@ class value_reader {
     }
     if (const std::string_view conflict = header_conflict(node.kind); !conflict.empty())
       return redefined(s_, key_, open, key_.size(), conflict, node.defined_at);
-    node = {table_kind::header, 0, s_.offset(open)};
+    node.redefine(table_kind::header, s_.offset(open));
     table = &existing;
     table_id = child;
     return true;
@@ -276,7 +278,7 @@ class value_reader {
     if (const std::string_view conflict = dotted_conflict(node.kind); !conflict.empty())
       return key_error(s_, key_, seg.at, i + 1, conflict, node.defined_at);
     // Extended by dotted keys, it counts as defined by them: no [header] may define it later.
-    if (node.kind == table_kind::implicit) node = {table_kind::dotted, 0, s_.offset(seg.at)};
+    if (node.kind == table_kind::implicit) node.redefine(table_kind::dotted, s_.offset(seg.at));
     cur = parent.find(seg.text);
     id = child;
     return true;

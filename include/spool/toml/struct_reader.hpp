@@ -51,8 +51,10 @@ class struct_reader {
  public:
   struct target;
   struct ops {
-    bool (*child)(struct_reader&, void* object, const key_segment& key, open_mode mode, target& out);
-    bool (*assign)(struct_reader&, void* object, const key_segment& key, std::uint32_t depth);
+    // `node` is the table's own node; `fresh`: the member is reached for the first time.
+    bool (*child)(struct_reader&, void* object, std::uint32_t node, const key_segment& key, open_mode mode,
+                  bool fresh, target& out);
+    bool (*assign)(struct_reader&, void* object, std::uint32_t node, const key_segment& key, std::uint32_t depth);
     void (*created)(struct_reader&, void* object, std::uint32_t node, const key_segment* key);
   };
   struct target {
@@ -68,6 +70,8 @@ class struct_reader {
     s_.start(input, opts_.toml_version == version::v1_1);
     tables_.reset();
     ctx_.checks.clear();
+    ctx_.seen_fields.reset();
+    ctx_.next_field = 0;
     ctx_.discard = spool::value(spool::object{});
     if (input.size() > opts_.max_input_size) return s_.fail(errc::size_exceeded, s_.begin, "document too large");
     if (input.size() >= 3 && input.substr(0, 3) == "\xEF\xBB\xBF") s_.p += 3;
@@ -117,7 +121,7 @@ class struct_reader {
       const std::uint32_t child = tables_.find(id, seg.text);
       if (child == 0) {
         const std::uint32_t node = tables_.add(id, seg.text, {table_kind::implicit, 0, s_.offset(seg.at)});
-        if (!open_new(cur, seg, open_mode::table, node)) return false;
+        if (!open_new(cur, id, seg, open_mode::table, node)) return false;
         id = node;
         continue;
       }
@@ -125,7 +129,7 @@ class struct_reader {
       if (node.kind == table_kind::value)
         return key_error(s_, key_, seg.at, i + 1, "is a value, not a table", node.defined_at);
       const bool aot = node.kind == table_kind::array_of_tables;
-      if (!step(cur, seg, aot ? open_mode::last_element : open_mode::table)) return false;
+      if (!step(cur, id, seg, aot ? open_mode::last_element : open_mode::table, false)) return false;
       id = aot ? node.last_element : child;
     }
 
@@ -142,14 +146,15 @@ class struct_reader {
       }
       const std::uint32_t element = tables_.fresh({table_kind::header, 0, s_.offset(open)});
       tables_.node(aot).last_element = element;
-      if (!open_new(cur, last, child == 0 ? open_mode::first_element : open_mode::next_element, element)) return false;
+      if (!open_new(cur, id, last, child == 0 ? open_mode::first_element : open_mode::next_element, element, child == 0))
+        return false;
       table = cur;
       table_id = element;
       return true;
     }
     if (child == 0) {
       const std::uint32_t node = tables_.add(id, last.text, {table_kind::header, 0, s_.offset(open)});
-      if (!open_new(cur, last, open_mode::table, node)) return false;
+      if (!open_new(cur, id, last, open_mode::table, node)) return false;
       table = cur;
       table_id = node;
       return true;
@@ -157,8 +162,8 @@ class struct_reader {
     table_node& node = tables_.node(child);
     if (const std::string_view conflict = header_conflict(node.kind); !conflict.empty())
       return redefined(s_, key_, open, n, conflict, node.defined_at);
-    node = {table_kind::header, 0, s_.offset(open)};
-    if (!step(cur, last, open_mode::table)) return false;
+    node.redefine(table_kind::header, s_.offset(open));
+    if (!step(cur, id, last, open_mode::table, false)) return false;
     table = cur;
     table_id = child;
     return true;
@@ -179,38 +184,49 @@ class struct_reader {
       const std::uint32_t child = tables_.find(id, seg.text);
       if (child == 0) {
         const std::uint32_t node = tables_.add(id, seg.text, {table_kind::dotted, 0, s_.offset(seg.at)});
-        if (!open_new(cur, seg, open_mode::table, node)) return false;
+        if (!open_new(cur, id, seg, open_mode::table, node)) return false;
         id = node;
         continue;
       }
       table_node& node = tables_.node(child);
       if (const std::string_view conflict = dotted_conflict(node.kind); !conflict.empty())
         return key_error(s_, key_, seg.at, i + 1, conflict, node.defined_at);
-      if (node.kind == table_kind::implicit) node = {table_kind::dotted, 0, s_.offset(seg.at)};
-      if (!step(cur, seg, open_mode::table)) return false;
+      if (node.kind == table_kind::implicit) node.redefine(table_kind::dotted, s_.offset(seg.at));
+      if (!step(cur, id, seg, open_mode::table, false)) return false;
       id = child;
     }
-    const key_segment& last = key_.back();
-    if (const std::uint32_t child = tables_.find(id, last.text); child != 0)
-      return key_error(s_, key_, last.at, n, "is defined twice", tables_.get(child).defined_at);
-    tables_.add(id, last.text, {table_kind::value, 0, s_.offset(last.at)});
-    if (cur.fn->assign(*this, cur.object, last, depth + static_cast<std::uint32_t>(n - 1))) return true;
+    if (cur.fn->assign(*this, cur.object, id, key_.back(), depth + static_cast<std::uint32_t>(n - 1))) return true;
     prepend_key_path(s_, key_, key_start);
     return false;
   }
 
-  // Steps `cur` into its member `key`.
-  bool step(target& cur, const key_segment& key, open_mode mode) {
+  // Steps `cur` (node `id`) into its member `key`.
+  bool step(target& cur, std::uint32_t id, const key_segment& key, open_mode mode, bool fresh) {
     target next;
-    if (!cur.fn->child(*this, cur.object, key, mode, next)) return false;
+    if (!cur.fn->child(*this, cur.object, id, key, mode, fresh, next)) return false;
     cur = next;
     return true;
   }
-  // step() into a table this document has not reached before (node `node`).
-  bool open_new(target& cur, const key_segment& key, open_mode mode, std::uint32_t node) {
-    if (!step(cur, key, mode)) return false;
+  // step() into a table this document has not reached before (node `node`); `fresh` when the
+  // member itself is new too (not so for the second element of an array of tables).
+  bool open_new(target& cur, std::uint32_t id, const key_segment& key, open_mode mode, std::uint32_t node,
+                bool fresh = true) {
+    if (!step(cur, id, key, mode, fresh)) return false;
     cur.fn->created(*this, cur.object, node, &key);
     return true;
+  }
+
+  // Lists a key of a map or spool::value table (or an unknown key of a struct) as set, or fails
+  // when it was set before.
+  bool claim_key(std::uint32_t node, const key_segment& key) {
+    if (const std::uint32_t child = tables_.find(node, key.text); child != 0)
+      return key_error(s_, key_, key.at, key_index(key) + 1, "is defined twice", tables_.get(child).defined_at);
+    tables_.add(node, key.text, {table_kind::value, 0, s_.offset(key.at)});
+    return true;
+  }
+
+  std::size_t key_index(const key_segment& key) const noexcept {
+    return static_cast<std::size_t>(&key - key_.segments().data());
   }
 
   // ---- targets -------------------------------------------------------------------------------
@@ -335,14 +351,24 @@ class struct_reader {
     }
   }
 
+  // The seen bit of field i of the struct table `node` (each struct table owns plan.size() bits
+  // from the context's generation_set).
+  std::size_t field_bit(std::uint32_t node, std::ptrdiff_t i) const noexcept {
+    return tables_.get(node).field_base + static_cast<std::size_t>(i);
+  }
+
   template <class T>
-  static bool struct_child(struct_reader& r, void* object, const key_segment& key, open_mode mode, target& out) {
+  static bool struct_child(struct_reader& r, void* object, std::uint32_t node, const key_segment& key,
+                           open_mode mode, bool fresh, target& out) {
     T& obj = *static_cast<T*>(object);
     const std::ptrdiff_t i = r.ctx_.memo.get<T>().find(key.text);
     if (i < 0) {
       if (!r.unknown(key, true)) return false;
-      return value_child(r, &r.ctx_.discard, key, mode, out);
+      return value_child(r, &r.ctx_.discard, node, key, mode, fresh, out);
     }
+    // A member set by `key = value` is not in the registry; its seen bit tells.
+    if (fresh && !r.ctx_.seen_fields.insert(r.field_bit(node, i)))
+      return key_error(r.s_, r.key_, key.at, r.key_index(key) + 1, "is a value, not a table", r.s_.offset(key.at));
     // A member reached through a setter would be a temporary: only real members can stay open.
     const auto inside = [&obj](const void* p) {
       const auto a = reinterpret_cast<std::uintptr_t>(p), o = reinterpret_cast<std::uintptr_t>(&obj);
@@ -358,10 +384,13 @@ class struct_reader {
   }
 
   template <class T>
-  static bool struct_assign(struct_reader& r, void* object, const key_segment& key, std::uint32_t depth) {
+  static bool struct_assign(struct_reader& r, void* object, std::uint32_t node, const key_segment& key,
+                            std::uint32_t depth) {
     T& obj = *static_cast<T*>(object);
     const std::ptrdiff_t i = r.ctx_.memo.get<T>().find(key.text);
-    if (i < 0) return r.unknown(key, false) && r.values_.read_value(r.ctx_.leaf, depth);
+    if (i < 0) return r.unknown(key, false) && r.claim_key(node, key) && r.values_.read_value(r.ctx_.leaf, depth);
+    if (!r.ctx_.seen_fields.insert(r.field_bit(node, i)))
+      return key_error(r.s_, r.key_, key.at, r.key_index(key) + 1, "is defined twice", r.s_.offset(key.at));
     return spool::reflect::store_at(obj, static_cast<std::size_t>(i),
                                     [&](auto& m) { return r.read_member(m, depth); });
   }
@@ -372,15 +401,18 @@ class struct_reader {
   static void struct_created(struct_reader& r, void* object, std::uint32_t node, const key_segment* key) {
     T& obj = *static_cast<T*>(object);
     const struct_plan& plan = r.ctx_.memo.get<T>();
+    r.tables_.node(node).field_base = r.ctx_.next_field;
+    r.ctx_.next_field += static_cast<std::uint32_t>(plan.size());
     if constexpr (spool::reflect::has_defaults<T>)
       for (std::size_t i = 0; i < plan.size(); ++i) spool::reflect::apply_default(obj, i);
     if (!plan.required_fields().empty() || r.opts_.require_all_fields)
-      r.ctx_.checks.push_back({node, &plan, key == nullptr ? 0 : r.s_.offset(key->at),
+      r.ctx_.checks.push_back({r.tables_.get(node).field_base, &plan, key == nullptr ? 0 : r.s_.offset(key->at),
                                key == nullptr ? std::string() : r.key_path_from_root(*key)});
   }
 
   template <class T>
-  static bool map_child(struct_reader& r, void* object, const key_segment& key, open_mode mode, target& out) {
+  static bool map_child(struct_reader& r, void* object, std::uint32_t, const key_segment& key, open_mode mode, bool,
+                        target& out) {
     typename T::key_type k{};
     spool::error e;
     if (!spool::detail::read_key(key.text, k, e)) return r.s_.fail(e.code, key.at, std::move(e.detail), e.expected);
@@ -388,7 +420,9 @@ class struct_reader {
   }
 
   template <class T>
-  static bool map_assign(struct_reader& r, void* object, const key_segment& key, std::uint32_t depth) {
+  static bool map_assign(struct_reader& r, void* object, std::uint32_t node, const key_segment& key,
+                         std::uint32_t depth) {
+    if (!r.claim_key(node, key)) return false;
     typename T::key_type k{};
     spool::error e;
     if (!spool::detail::read_key(key.text, k, e)) return r.s_.fail(e.code, key.at, std::move(e.detail), e.expected);
@@ -397,7 +431,8 @@ class struct_reader {
 
   // spool::value members (and the sink of unknown tables) take any table; the registry has
   // already decided that the step is legal, so a member of another kind is simply replaced.
-  static bool value_child(struct_reader& r, void* object, const key_segment& key, open_mode mode, target& out) {
+  static bool value_child(struct_reader& r, void* object, std::uint32_t, const key_segment& key, open_mode mode,
+                          bool, target& out) {
     spool::value& v = *static_cast<spool::value*>(object);
     if (!v.is_object()) v = spool::value(spool::object{});
     spool::value& m = *v.as_object().try_emplace(key.text).first;
@@ -415,7 +450,9 @@ class struct_reader {
     return true;
   }
 
-  static bool value_assign(struct_reader& r, void* object, const key_segment& key, std::uint32_t depth) {
+  static bool value_assign(struct_reader& r, void* object, std::uint32_t node, const key_segment& key,
+                           std::uint32_t depth) {
+    if (!r.claim_key(node, key)) return false;
     spool::value& v = *static_cast<spool::value*>(object);
     if (!v.is_object()) v = spool::value(spool::object{});
     spool::object& members = v.as_object();
@@ -432,7 +469,7 @@ class struct_reader {
       const auto fields = check.plan->fields();
       for (std::size_t i = 0; i < fields.size(); ++i) {
         if (!fields[i].required && !opts_.require_all_fields) continue;
-        if (tables_.find(check.node, fields[i].name) != 0) continue;
+        if (ctx_.seen_fields.contains(check.field_base + i)) continue;
         s_.fail(errc::missing_key, s_.begin + check.at, "missing required key '" + std::string(fields[i].name) + "'");
         s_.err.path = check.path;
         append_path_key(s_.err.path, fields[i].name);

@@ -34,6 +34,13 @@ struct table_node {
   table_kind kind = table_kind::none;
   std::uint32_t last_element = 0;  // array_of_tables: node of the element [[header]] made last
   std::size_t defined_at = 0;      // byte offset of the header or key that made it what it is
+  std::uint32_t field_base = 0;    // a struct table (when reading into structs): its first seen bit
+
+  // Defined now (by a header or dotted keys); what else the node knows stays.
+  void redefine(table_kind k, std::size_t at) noexcept {
+    kind = k;
+    defined_at = at;
+  }
 };
 
 // Why a [header] cannot define an existing node of kind k; empty when it may (a table so far
