@@ -252,11 +252,8 @@ struct decoder {
     if (!need(1)) return false;
     const unsigned char* at = pos++;
     if (*at == fmt::float64) {
-      if (!need(8)) return false;
-      const auto bits = format::load_be<std::uint64_t>(pos);
-      pos += 8;
       double d;
-      std::memcpy(&d, &bits, sizeof d);
+      if (!ieee<std::uint64_t>(d)) return false;
       if constexpr (sizeof(F) < sizeof(double)) {
         // Only finite values can overflow: infinities and NaN have float forms.
         if (std::isfinite(d) && (d > std::numeric_limits<F>::max() || d < std::numeric_limits<F>::lowest())) {
@@ -267,11 +264,8 @@ struct decoder {
       return true;
     }
     if (*at == fmt::float32) {
-      if (!need(4)) return false;
-      const auto bits = format::load_be<std::uint32_t>(pos);
-      pos += 4;
       float f;
-      std::memcpy(&f, &bits, sizeof f);
+      if (!ieee<std::uint32_t>(f)) return false;
       out = static_cast<F>(f);
       return true;
     }
@@ -448,6 +442,16 @@ struct decoder {
     if (!need(sizeof(U))) return false;
     v = {format::load_be<U>(pos), false};
     pos += sizeof(U);
+    return true;
+  }
+  // The big-endian bits of a float32 (U = uint32) or float64 (U = uint64) as F.
+  template <class U, class F>
+  bool ieee(F& out) {
+    static_assert(sizeof(U) == sizeof(F));
+    if (!need(sizeof(U))) return false;
+    const auto bits = format::load_be<U>(pos);
+    pos += sizeof(U);
+    std::memcpy(&out, &bits, sizeof out);
     return true;
   }
   template <class S, class U>

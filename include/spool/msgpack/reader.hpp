@@ -260,6 +260,18 @@ bool read_struct(decoder& d, T& obj) {
 
 // ---- containers ----
 
+// Reads into every element of a container already sized to the array, then leaves its level.
+template <read_options O, class C>
+bool read_elements(decoder& d, C& out) {
+  std::size_t i = 0;
+  for (auto& item : out) {
+    if (!read_value<O>(d, item)) return d.error.at_index(i), false;
+    ++i;
+  }
+  d.leave();
+  return true;
+}
+
 template <read_options O, class C>
 bool read_sequence(decoder& d, C& out) {
   std::uint32_t n;
@@ -275,11 +287,7 @@ bool read_sequence(decoder& d, C& out) {
   } else {
     // Elements read in place, so reading into a warm container reuses their capacity too.
     out.resize(n);
-    std::uint32_t i = 0;
-    for (auto& item : out) {
-      if (!read_value<O>(d, item)) return d.error.at_index(i), false;
-      ++i;
-    }
+    return read_elements<O>(d, out);
   }
   d.leave();
   return true;
@@ -493,14 +501,7 @@ bool read_value(decoder& d, T& out) {
     if (ok) d.leave();
     return ok;
   } else if constexpr (sd::fixed_array<T>) {
-    if (!read_fixed<O>(d, std::size(out))) return false;
-    std::size_t i = 0;
-    for (auto& item : out) {
-      if (!read_value<O>(d, item)) return d.error.at_index(i), false;
-      ++i;
-    }
-    d.leave();
-    return true;
+    return read_fixed<O>(d, std::size(out)) && read_elements<O>(d, out);
   } else if constexpr (sd::map_like<T>) {
     return read_map<O>(d, out);
   } else if constexpr (sd::sequence<T> || sd::set_like<T>) {
