@@ -209,6 +209,19 @@ TEST_CASE("timestamps in all three forms") {
   CHECK(read_code<timestamp>({0xd5, 0xff, 0, 0}) == spool::errc::invalid_datetime);
 }
 
+TEST_CASE("local date-time kinds read from their RFC 3339 text") {
+  const bytes date{0xaa, '2', '0', '2', '4', '-', '0', '2', '-', '2', '9'};
+  CHECK(read_ok<spool::local_date>(date) == spool::local_date{2024, 2, 29});
+  const spool::local_datetime dt{{1979, 5, 27}, {7, 32, 0, 500'000'000}};
+  CHECK(spool::msgpack::read<spool::local_datetime>(spool::msgpack::write(dt)).value() == dt);
+  CHECK(spool::msgpack::read<spool::local_time>(spool::msgpack::write(dt.time)).value() == dt.time);
+  // 2023 has no February 29th; the offset points into the input, past the str header.
+  auto bad = spool::msgpack::read<spool::local_date>(bytes{0xaa, '2', '0', '2', '3', '-', '0', '2', '-', '2', '9'});
+  CHECK(bad.error().code == spool::errc::invalid_datetime);
+  CHECK(bad.error().offset >= 1);
+  CHECK(read_code<spool::local_date>({0x05}) == spool::errc::unexpected_type);
+}
+
 TEST_CASE("spool::value takes every family") {
   const bytes doc{0x8b,                                      // map of 11
                   0xa1, 'n', 0xc0,                           // nil

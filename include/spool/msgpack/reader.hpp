@@ -413,15 +413,12 @@ bool read_value(decoder& d, T& out) {
     return false;
   } else if constexpr (std::is_same_v<T, spool::local_datetime> || std::is_same_v<T, spool::local_date> ||
                        std::is_same_v<T, spool::local_time>) {
-    const unsigned char* at = d.pos;
     std::string_view s;
     if (!d.str<O>(s)) return false;
     auto parsed = spool::parse_datetime<T>(s);
     if (!parsed) {
-      spool::error e = std::move(parsed).error();
-      e.offset += d.offset_of(d.pos) - s.size();
-      d.error = std::move(e);
-      (void)at;
+      d.error = std::move(parsed).error();
+      d.error.offset += d.offset_of(reinterpret_cast<const unsigned char*>(s.data()));  // from text to input
       return false;
     }
     out = *parsed;
