@@ -133,7 +133,8 @@ struct reader_context {
     discard = {};
   }
   bool oversized() const noexcept {
-    return spool::pool_buffer_oversized(scratch.capacity() + tables.retained_bytes());
+    return spool::pool_buffer_oversized(scratch.capacity() + tables.retained_bytes() + seen_fields.storage_size() / 8 +
+                                        checks.capacity() * sizeof(required_check));
   }
 };
 
@@ -287,7 +288,7 @@ class value_reader {
   // ---- key/value pairs -----------------------------------------------------------------------
 
   // At a key inside `table` (node `id`, at `depth`): `key = value`, the key possibly dotted.
-  bool key_value(spool::value& table, std::uint32_t id, std::uint32_t depth) {
+  bool key_value(spool::value& table, std::uint32_t& table_id, std::uint32_t depth) {
     const char* key_start = s_.p;
     // n segments reach n - 1 tables below this one.
     if (!key_.scan(s_, levels_below(opts_, depth) + 1)) return false;
@@ -298,13 +299,16 @@ class value_reader {
 
     spool::value* cur = &table;
     const std::size_t n = key_.size();
+    // An inline table gets its node when a dotted key first needs one as a parent.
+    if (n > 1 && table_id == table_registry::none) table_id = tables_.fresh({table_kind::inline_table, 0, s_.offset(key_start)});
+    std::uint32_t id = table_id;
     for (std::size_t i = 0; i + 1 < n; ++i)
       if (!descend_for_dotted(cur, id, i)) return false;
     const key_segment last = key_.back();
     spool::object& parent = cur->as_object();
     auto [slot, added] = parent.try_emplace(last.text);
     if (!added) {
-      const std::uint32_t child = tables_.find(id, last.text);
+      const std::uint32_t child = id == table_registry::none ? 0 : tables_.find(id, last.text);
       return key_error(s_, key_, last.at, n, "is defined twice",
                        child != 0 ? tables_.get(child).defined_at : s_.offset(last.at));
     }
@@ -447,9 +451,9 @@ class value_reader {
   // At '{': an inline table; its own dotted keys may build sub-tables, nothing else may later.
   bool inline_table(spool::value& out, std::uint32_t depth) {
     if (!check_depth(depth)) return false;
-    const char* open = s_.p++;
+    ++s_.p;
     out = spool::value(spool::object{});
-    const std::uint32_t id = tables_.fresh({table_kind::inline_table, 0, s_.offset(open)});
+    std::uint32_t id = table_registry::none;
     if (!inline_blank()) return false;
     if (s_.peek('}')) return ++s_.p, true;
     for (;;) {

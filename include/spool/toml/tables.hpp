@@ -69,6 +69,7 @@ constexpr std::string_view dotted_conflict(table_kind k) noexcept {
 class table_registry {
  public:
   static constexpr std::uint32_t root = 0;
+  static constexpr std::uint32_t none = UINT32_MAX;  // no node (yet)
 
   // Forgets the previous document: O(1) (plus the valve of the generation tables).
   void reset() {
