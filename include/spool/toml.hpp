@@ -99,6 +99,7 @@ spool::error write(const T& v, std::string& out) {
 template <write_options Opts = write_options{}, class T>
 spool::result<std::string> write(const T& v) {
   std::string out;
+  out.reserve(256);  // small documents then fit without regrowing
   if (spool::error e = write<Opts>(v, out)) return e;
   return out;
 }

@@ -13,7 +13,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include <spool/detail/datetime_text.hpp>
 #include <spool/detail/error/path.hpp>
@@ -95,7 +94,9 @@ class value_writer {
     }
     for (const auto& m : table) {
       if (!is_section(m.value)) continue;
-      push_header(m.key());
+      const std::size_t mark = header_.size();
+      if (!header_.empty()) header_ += '.';
+      write_key(header_, m.key());
       bool ok = true;
       if (const spool::object* sub = m.value.if_object()) {
         if (needs_header(*sub)) header_line(level, false);
@@ -112,7 +113,7 @@ class value_writer {
         error_.at_key(m.key());
         return false;
       }
-      pop_header();
+      header_.resize(mark);
     }
     return true;
   }
@@ -140,15 +141,6 @@ class value_writer {
     return false;
   }
 
-  void push_header(std::string_view key) {
-    header_marks_.push_back(header_.size());
-    if (!header_.empty()) header_ += '.';
-    write_key(header_, key);
-  }
-  void pop_header() {
-    header_.resize(header_marks_.back());
-    header_marks_.pop_back();
-  }
   void header_line(std::size_t level, bool array) {
     if (!out_.empty()) out_ += '\n';
     indent(level);
@@ -255,8 +247,7 @@ class value_writer {
   std::string& out_;
   const write_options& opts_;
   spool::error error_;
-  std::string header_;                   // keys of the current section, "a.b"
-  std::vector<std::size_t> header_marks_;
+  std::string header_;  // keys of the current section, "a.b"
 };
 
 }  // namespace spool::toml::detail
