@@ -121,17 +121,18 @@ struct decoder {
   }
 
   // The payload of n bytes that follows; `at` is its header for the error offset.
-  template <read_options O>
-  bool payload(const unsigned char* at, std::size_t n, std::size_t limit, const unsigned char*& data) {
-    if (n > remaining()) [[unlikely]] {
-      fail(errc::unexpected_end, end);
-      error.detail = "a length of " + std::to_string(n) + " with " + std::to_string(remaining()) + " bytes left";
-      return false;
-    }
+  [[gnu::always_inline]] bool payload(const unsigned char* at, std::size_t n, std::size_t limit,
+                                      const unsigned char*& data) {
+    if (n > remaining()) [[unlikely]] return cut_short(n);
     if (n > limit) [[unlikely]] return too_large(at, n, limit);
     data = pos;
     pos += n;
     return true;
+  }
+  [[gnu::cold]] bool cut_short(std::size_t n) {
+    fail(errc::unexpected_end, end);
+    error.detail = "a length of " + std::to_string(n) + " with " + std::to_string(remaining()) + " bytes left";
+    return false;
   }
 
   // ---- containers ----
@@ -303,7 +304,7 @@ struct decoder {
       if (!ok) return false;
     }
     const unsigned char* data;
-    if (!payload<O>(at, n, O.max_string_length, data)) return false;
+    if (!payload(at, n, O.max_string_length, data)) return false;
     out = {reinterpret_cast<const char*>(data), n};
     if constexpr (O.validate_utf8) {
       const char* bad = spool::detail::find_invalid_utf8(out.data(), out.data() + n);
@@ -327,7 +328,7 @@ struct decoder {
       if (!sized(b, fmt::bin8, n, ok) && !sized(b, fmt::str8, n, ok)) return mismatch(at, "binary");
       if (!ok) return false;
     }
-    return payload<O>(at, n, O.max_string_length, data);
+    return payload(at, n, O.max_string_length, data);
   }
 
   // An extension of any type; `at` receives the format byte's position for later errors.
@@ -345,7 +346,7 @@ struct decoder {
     }
     if (!need(1)) return false;
     type = static_cast<std::int8_t>(*pos++);
-    return payload<O>(at, n, O.max_string_length, data);
+    return payload(at, n, O.max_string_length, data);
   }
 
   template <read_options O>
@@ -431,7 +432,7 @@ struct decoder {
         }
       }
       const unsigned char* data;
-      if (!payload<O>(at, n, std::numeric_limits<std::size_t>::max(), data)) return false;
+      if (!payload(at, n, std::numeric_limits<std::size_t>::max(), data)) return false;
     } while (pending != 0);
     return true;
   }
