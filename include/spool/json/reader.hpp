@@ -259,6 +259,48 @@ class reader {
     return true;
   }
 
+  // Walks an array at p: element(i) reads the i-th element; brackets, commas, depth and the size
+  // limit are handled here, and a failing element gets its index prepended to the path.
+  template <class F>
+  bool for_each_element(const char*& p, F&& element) {
+    if (p == end || *p != '[') return expect_type(p, "array");
+    if (!enter(p)) return false;
+    ++p;
+    if (!ws(p)) return false;
+    bool done = p != end && *p == ']';
+    if (done) ++p;
+    for (std::size_t i = 0; !done; ++i) {
+      if (!check_container_size(p, i + 1)) return false;
+      if (!element(i)) {
+        error.at_index(i);
+        return false;
+      }
+      if (!next_element(p, ']', done)) return false;
+    }
+    --depth_;
+    return true;
+  }
+
+  // Walks an object at p: member(key, key_at) reads each value (p is past the ':') and names the
+  // key in the path when it fails, as only it knows whether the key text is still valid.
+  template <class F>
+  bool for_each_member(const char*& p, F&& member) {
+    if (p == end || *p != '{') return expect_type(p, "object");
+    if (!enter(p)) return false;
+    ++p;
+    if (!ws(p)) return false;
+    bool done = p != end && *p == '}';
+    if (done) ++p;
+    for (std::size_t i = 0; !done; ++i) {
+      if (!check_container_size(p, i + 1)) return false;
+      const char* const key_at = p;
+      std::string_view k;
+      if (!key(p, k) || !member(k, key_at) || !next_element(p, '}', done)) return false;
+    }
+    --depth_;
+    return true;
+  }
+
   // A string at p (which must be '"'); the view points into the input or, when the string has
   // escapes, into `sink`.
   template <class Sink>
@@ -294,36 +336,8 @@ class reader {
   bool skip(const char*& p) {
     if (p == end) return fail(errc::unexpected_end, p, "a JSON value");
     switch (*p) {
-      case '{': {
-        if (!enter(p)) return false;
-        ++p;
-        if (!ws(p)) return false;
-        if (p != end && *p == '}') {
-          ++p;
-          --depth_;
-          return true;
-        }
-        for (bool done = false; !done;) {
-          std::string_view k;
-          if (!key(p, k) || !skip(p) || !next_element(p, '}', done)) return false;
-        }
-        --depth_;
-        return true;
-      }
-      case '[': {
-        if (!enter(p)) return false;
-        ++p;
-        if (!ws(p)) return false;
-        if (p != end && *p == ']') {
-          ++p;
-          --depth_;
-          return true;
-        }
-        for (bool done = false; !done;)
-          if (!skip(p) || !next_element(p, ']', done)) return false;
-        --depth_;
-        return true;
-      }
+      case '{': return for_each_member(p, [&](std::string_view, const char*) { return skip(p); });
+      case '[': return for_each_element(p, [&](std::size_t) { return skip(p); });
       case '"': {
         discard_sink sink;
         std::string_view ignored;
@@ -488,40 +502,29 @@ class reader {
 
   template <class C>
   bool read_sequence(const char*& p, C& c) {
-    if (p == end || *p != '[') return expect_type(p, "array");
-    if (!enter(p)) return false;
-    ++p;
-    if (!ws(p)) return false;
     using E = typename C::value_type;
     // Existing elements are read into in place, so their own capacity (strings, vectors) is
     // reused; elements past the document's count are dropped at the end.
     constexpr bool indexed = requires(C& x) { x[0]; } && !std::is_same_v<E, bool>;
     std::size_t n = 0;
     auto it = c.begin();
-    bool done = p != end && *p == ']';
-    if (done) ++p;
-    while (!done) {
-      if (!check_container_size(p, n + 1)) return false;
-      bool ok;
+    const bool ok = for_each_element(p, [&](std::size_t i) {
+      n = i + 1;
       if constexpr (indexed) {
-        ok = read_element(p, n < c.size() ? c[n] : c.emplace_back());
+        return read_element(p, i < c.size() ? c[i] : c.emplace_back());
       } else if constexpr (std::is_same_v<E, bool>) {
         bool e = false;
-        ok = read(p, e);
-        if (ok) c.push_back(e);
+        if (!read(p, e)) return false;
+        c.push_back(e);
+        return true;
       } else if (it != c.end()) {
-        ok = read_element(p, *it++);
+        return read_element(p, *it++);
       } else {
         // Node containers keep end() valid across emplace_back, so `it` stays the end.
-        ok = read_element(p, c.emplace_back());
+        return read_element(p, c.emplace_back());
       }
-      if (!ok) {
-        error.at_index(n);
-        return false;
-      }
-      ++n;
-      if (!next_element(p, ']', done)) return false;
-    }
+    });
+    if (!ok) return false;
     if constexpr (indexed) {
       c.erase(std::next(c.begin(), static_cast<std::ptrdiff_t>(n)), c.end());
     } else if constexpr (std::is_same_v<E, bool>) {
@@ -530,7 +533,6 @@ class reader {
     } else {
       c.erase(it, c.end());
     }
-    --depth_;
     return true;
   }
 
@@ -547,90 +549,53 @@ class reader {
     }
   }
 
+  bool wrong_length(const char* at, std::size_t wanted, std::size_t got) {
+    const std::string expected = "array of " + std::to_string(wanted) + " elements";
+    if (got > wanted) return fail(errc::size_exceeded, at, expected);
+    return fail(errc::unexpected_type, at, expected, "array of " + std::to_string(got));
+  }
+
   template <class C>
   bool read_fixed(const char*& p, C& c) {
     constexpr std::size_t N = [] {
       if constexpr (std::is_array_v<C>) return std::extent_v<C>;
       else return std::tuple_size_v<C>;
     }();
-    if (p == end || *p != '[') return expect_type(p, "array");
-    if (!enter(p)) return false;
     const char* const start = p;
-    ++p;
-    if (!ws(p)) return false;
     std::size_t n = 0;
-    bool done = p != end && *p == ']';
-    if (done) ++p;
-    while (!done) {
-      if (n == N) return fail(errc::size_exceeded, p, "array of " + std::to_string(N) + " elements");
-      if (!read_element(p, c[n])) {
-        error.at_index(n);
-        return false;
-      }
-      ++n;
-      if (!next_element(p, ']', done)) return false;
-    }
-    if (n != N) return fail(errc::unexpected_type, start, "array of " + std::to_string(N) + " elements", "array of " + std::to_string(n));
-    --depth_;
-    return true;
+    const bool ok = for_each_element(p, [&](std::size_t i) {
+      n = i + 1;
+      return i < N ? read_element(p, c[i]) : wrong_length(p, N, n);
+    });
+    return ok && (n == N || wrong_length(start, N, n));
   }
 
   template <class C>
   bool read_set(const char*& p, C& c) {
-    if (p == end || *p != '[') return expect_type(p, "array");
-    if (!enter(p)) return false;
-    ++p;
-    if (!ws(p)) return false;
     c.clear();
-    std::size_t n = 0;
-    bool done = p != end && *p == ']';
-    if (done) ++p;
-    while (!done) {
-      if (!check_container_size(p, n + 1)) return false;
+    return for_each_element(p, [&](std::size_t) {
       typename C::value_type e{};
-      if (!read(p, e)) {
-        error.at_index(n);
-        return false;
-      }
+      if (!read(p, e)) return false;
       c.insert(std::move(e));
-      ++n;
-      if (!next_element(p, ']', done)) return false;
-    }
-    --depth_;
-    return true;
+      return true;
+    });
   }
 
   template <class T>
   bool read_tuple(const char*& p, T& t) {
     constexpr std::size_t N = std::tuple_size_v<T>;
-    if (p == end || *p != '[') return expect_type(p, "array");
-    if (!enter(p)) return false;
     const char* const start = p;
-    ++p;
-    if (!ws(p)) return false;
-    const auto short_array = [&](std::size_t got) {
-      return fail(errc::unexpected_type, start, "array of " + std::to_string(N) + " elements", "array of " + std::to_string(got));
-    };
-    bool done = p != end && *p == ']';
-    if (done) {
-      ++p;
-      if constexpr (N != 0) return short_array(0);
-    }
-    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
-      const auto one = [&](auto& element, std::size_t i) {
-        if (done) return short_array(i);
-        if (!read(p, element)) {
-          error.at_index(i);
-          return false;
-        }
-        return next_element(p, ']', done);
-      };
-      return (one(std::get<I>(t), I) && ...);
-    }(std::make_index_sequence<N>{});
-    if (!ok) return false;
-    if (!done) return fail(errc::size_exceeded, p, "array of " + std::to_string(N) + " elements");
-    --depth_;
-    return true;
+    std::size_t n = 0;
+    const bool ok = for_each_element(p, [&](std::size_t i) {
+      n = i + 1;
+      if (i >= N) return wrong_length(p, N, n);
+      return [&]<std::size_t... I>(std::index_sequence<I...>) {
+        bool read_ok = false;
+        ((i == I ? (read_ok = read(p, std::get<I>(t)), true) : false) || ...);
+        return read_ok;
+      }(std::make_index_sequence<N>{});
+    });
+    return ok && (n == N || wrong_length(start, N, n));
   }
 
   // A map key from its JSON text.
@@ -680,19 +645,8 @@ class reader {
 
   template <class M>
   bool read_map(const char*& p, M& m) {
-    if (p == end || *p != '{') return expect_type(p, "object");
-    if (!enter(p)) return false;
-    ++p;
-    if (!ws(p)) return false;
     m.clear();
-    std::size_t n = 0;
-    bool done = p != end && *p == '}';
-    if (done) ++p;
-    while (!done) {
-      if (!check_container_size(p, n + 1)) return false;
-      const char* const key_at = p;
-      std::string_view text;
-      if (!key(p, text)) return false;
+    return for_each_member(p, [&](std::string_view text, const char* key_at) {
       typename M::key_type k{};
       if (!map_key(key_at, text, k)) {
         error.at_key(text);
@@ -706,11 +660,8 @@ class reader {
         error.at_key(key_text(it->first));
         return false;
       }
-      ++n;
-      if (!next_element(p, '}', done)) return false;
-    }
-    --depth_;
-    return true;
+      return true;
+    });
   }
 
   // With require_all_fields, every field that is not an optional or a pointer must be present.
@@ -725,21 +676,12 @@ class reader {
   template <class T, bool SkipTag>
   bool read_struct(const char*& p, T& obj) {
     constexpr std::size_t N = spool::reflect::field_count<T>;
-    if (p == end || *p != '{') return expect_type(p, "object");
-    if (!enter(p)) return false;
     const char* const start = p;
-    ++p;
-    if (!ws(p)) return false;
     const struct_plan& plan = memo_.template get<T>();
     const std::span<const field_plan> fields = plan.fields();
     std::bitset<N> seen;
     std::size_t expected = 0;  // members usually come in declaration order: try the next first
-    bool done = p != end && *p == '}';
-    if (done) ++p;
-    while (!done) {
-      const char* const key_at = p;
-      std::string_view k;
-      if (!key(p, k)) return false;
+    const bool ok = for_each_member(p, [&](std::string_view k, const char* key_at) {
       std::ptrdiff_t i;
       if (expected < N && fields[expected].name.size() == k.size() &&
           std::memcmp(fields[expected].name.data(), k.data(), k.size()) == 0) {
@@ -754,27 +696,26 @@ class reader {
           error.at_key(k);
           return false;
         }
-        if (!skip(p)) return false;
-      } else {
-        const auto index = static_cast<std::size_t>(i);
-        if (seen[index]) {
-          fail(errc::duplicate_key, key_at);
-          error.at_key(fields[index].name);
-          return false;
-        }
-        seen[index] = true;
-        if (!spool::reflect::store_at(obj, index, [&](auto& member) { return read(p, member); })) {
-          error.at_key(fields[index].name);
-          return false;
-        }
-        expected = index + 1;
+        return skip(p);
       }
-      if (!next_element(p, '}', done)) return false;
-    }
+      const auto index = static_cast<std::size_t>(i);
+      if (seen[index]) {
+        fail(errc::duplicate_key, key_at);
+        error.at_key(fields[index].name);
+        return false;
+      }
+      seen[index] = true;
+      if (!spool::reflect::store_at(obj, index, [&](auto& member) { return read(p, member); })) {
+        error.at_key(fields[index].name);
+        return false;
+      }
+      expected = index + 1;
+      return true;
+    });
+    if (!ok) return false;
     if constexpr (N != 0) {
-      if (seen.count() != N && !finish_struct(start, obj, plan, seen)) return false;
+      if (seen.count() != N) return finish_struct(start, obj, plan, seen);
     }
-    --depth_;
     return true;
   }
 
@@ -910,18 +851,10 @@ bool reader<Opts>::read_dynamic(const char*& p, spool::value& out) {
   if (p == end) return fail(errc::unexpected_end, p, "a JSON value");
   switch (*p) {
     case '{': {
-      if (!enter(p)) return false;
-      ++p;
-      if (!ws(p)) return false;
       // Members wait on a stack shared by all levels, so the object is built once at its final
       // size; escaped keys are kept in an arena, unescaped ones are views into the input.
       const std::size_t mark = members_.size(), arena_mark = key_arena_.size();
-      bool done = p != end && *p == '}';
-      if (done) ++p;
-      while (!done) {
-        if (!check_container_size(p, members_.size() - mark + 1)) return false;
-        std::string_view k;
-        if (!key(p, k)) return false;
+      const bool ok = for_each_member(p, [&](std::string_view k, const char*) {
         pending_member m{static_cast<std::size_t>(k.data() - begin_), k.size(), false, {}};
         if (k.data() == scratch_.data()) {
           m.key_offset = key_arena_.size();
@@ -933,8 +866,9 @@ bool reader<Opts>::read_dynamic(const char*& p, spool::value& out) {
           return false;
         }
         members_.push_back(std::move(m));
-        if (!next_element(p, '}', done)) return false;
-      }
+        return true;
+      });
+      if (!ok) return false;
       spool::object members;
       members.reserve(members_.size() - mark);
       for (std::size_t i = mark; i < members_.size(); ++i) {
@@ -944,31 +878,21 @@ bool reader<Opts>::read_dynamic(const char*& p, spool::value& out) {
       members_.erase(members_.begin() + static_cast<std::ptrdiff_t>(mark), members_.end());
       key_arena_.resize(arena_mark);
       out = spool::value(std::move(members));
-      --depth_;
       return true;
     }
     case '[': {
-      if (!enter(p)) return false;
-      ++p;
-      if (!ws(p)) return false;
       const std::size_t mark = elements_.size();
-      bool done = p != end && *p == ']';
-      if (done) ++p;
-      while (!done) {
-        if (!check_container_size(p, elements_.size() - mark + 1)) return false;
+      const bool ok = for_each_element(p, [&](std::size_t) {
         spool::value element;
-        if (!read_dynamic(p, element)) {
-          error.at_index(elements_.size() - mark);
-          return false;
-        }
+        if (!read_dynamic(p, element)) return false;
         elements_.push_back(std::move(element));
-        if (!next_element(p, ']', done)) return false;
-      }
+        return true;
+      });
+      if (!ok) return false;
       const auto first = elements_.begin() + static_cast<std::ptrdiff_t>(mark);
       spool::array elements(std::make_move_iterator(first), std::make_move_iterator(elements_.end()));
       elements_.erase(first, elements_.end());
       out = spool::value(std::move(elements));
-      --depth_;
       return true;
     }
     case '"': {
