@@ -1,7 +1,7 @@
 // The TOML reader: one pass over the input into a spool::value, every rule of TOML 1.0 / 1.1
 // checked on the way (see tables.hpp for the table rules).
 //
-// The decoder context is pooled (spool::lease_object): its key buffers, scratch string and table
+// The decoder context (context.hpp) is pooled: its key buffers, scratch string and table
 // bookkeeping stay warm between documents and reset in O(1). Internal functions return bool and
 // leave the error in the scanner; only the public entry point turns it into a located
 // spool::error.
@@ -11,13 +11,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <utility>
-#include <vector>
 
 #include <spool/detail/datetime_text.hpp>
 #include <spool/error.hpp>
-#include <spool/pool.hpp>
-#include <spool/reflect.hpp>
+#include <spool/toml/context.hpp>
 #include <spool/toml/keys.hpp>
 #include <spool/toml/lexer.hpp>
 #include <spool/toml/numbers.hpp>
@@ -28,116 +25,6 @@
 
 namespace spool::toml::detail {
 
-// The 1-based line of a byte offset, for "first defined at line N" (error path only).
-inline std::size_t line_of(const scanner& s, std::size_t offset) {
-  std::size_t line = 1;
-  for (const char* q = s.begin; q != s.begin + offset; ++q) line += *q == '\n';
-  return line;
-}
-
-inline std::string first_at(const scanner& s, std::size_t offset) {
-  return " (first at line " + std::to_string(line_of(s, offset)) + ")";
-}
-
-// The keys of the header at `open`, read again into `key` (error path only).
-inline std::string header_path(const scanner& s, key_path& key, const char* open) {
-  scanner again = s;
-  again.p = open + 1;
-  if (again.peek('[')) ++again.p;
-  again.skip_ws();
-  key.scan(again, UINT32_MAX);
-  return key.path(key.size());
-}
-
-// A [header] that names something already defined; `count` segments of `key` name it.
-inline bool redefined(scanner& s, const key_path& key, const char* at, std::size_t count, std::string_view what,
-                      std::size_t first = SIZE_MAX) {
-  std::string detail = "table '" + key.path(count) + "' " + std::string(what);
-  if (first != SIZE_MAX) detail += first_at(s, first);
-  s.fail(errc::duplicate_key, at, std::move(detail));
-  s.err.path = key.path(count);
-  return false;
-}
-
-// A rule broken at the first `count` segments of the key being read. The path is relative to the
-// table the key is in; the callers unwinding prepend the rest.
-inline bool key_error(scanner& s, const key_path& key, const char* at, std::size_t count, std::string_view what,
-                      std::size_t first, errc code = errc::duplicate_key) {
-  std::string path = key.path(count);
-  std::string detail = "key '" + path + "' " + std::string(what);
-  if (first != s.offset(at)) detail += first_at(s, first);
-  s.fail(code, at, std::move(detail));
-  s.err.path = std::move(path);
-  return false;
-}
-
-// Prepends the keys read at `key_start` to the error's path (error path only).
-inline void prepend_key_path(scanner& s, key_path& key, const char* key_start) {
-  scanner again = s;
-  again.p = key_start;
-  key.scan(again, UINT32_MAX);
-  for (std::size_t i = key.size(); i-- > 0;) s.err.at_key(key[i].text);
-}
-
-// Depth counts tables and arrays, the root table being 1: how many more levels fit below one
-// at `depth`.
-inline std::uint32_t levels_below(const read_options& opts, std::uint32_t depth) noexcept {
-  return depth >= opts.max_depth ? 0 : opts.max_depth - depth;
-}
-
-// A struct table whose required members are checked once the document is read.
-struct required_check {
-  std::size_t field_base;  // its first bit in reader_context::seen_fields
-  const struct_plan* plan;
-  std::size_t at;    // where the table was first reached
-  std::string path;  // its path from the root
-};
-
-// At '[': the keys of [a.b.c] or [[a.b.c]] into `key`; `array` tells which.
-inline bool scan_header(scanner& s, key_path& key, const read_options& opts, bool& array) {
-  ++s.p;
-  array = s.peek('[');
-  if (array) ++s.p;
-  s.skip_ws();
-  if (!key.scan(s, levels_below(opts, 1))) return false;
-  s.skip_ws();
-  if (!s.peek(']')) return s.unexpected("']' closing the table header");
-  ++s.p;
-  if (array) {
-    if (!s.peek(']')) return s.unexpected("']]' closing the array of tables header");
-    ++s.p;
-  }
-  return true;
-}
-
-// Everything a read keeps between documents.
-struct reader_context {
-  scanner s;
-  key_path key;
-  key_path rescan;  // keys read again to name them in errors
-  table_registry tables;
-  std::string scratch;  // decoded strings
-  // Reading into structs:
-  spool::plan_memo memo;
-  std::vector<required_check> checks;
-  spool::detail::generation_set seen_fields{std::size_t{1} << 20};  // members set, per struct table
-  std::uint32_t next_field = 0;  // the first bit of seen_fields no struct table owns yet
-  spool::value leaf;     // one value on its way into a member
-  spool::value discard;  // where tables with unknown keys go
-
-  void reset_for_reuse() noexcept {
-    s.err = {};
-    scratch.clear();
-    checks.clear();
-    leaf = {};
-    discard = {};
-  }
-  bool oversized() const noexcept {
-    return spool::pool_buffer_oversized(scratch.capacity() + tables.retained_bytes() + seen_fields.storage_size() / 8 +
-                                        checks.capacity() * sizeof(required_check));
-  }
-};
-
 // Reads a document into a spool::value (always a table).
 class value_reader {
  public:
@@ -145,11 +32,8 @@ class value_reader {
       : ctx_(ctx), s_(ctx.s), key_(ctx.key), tables_(ctx.tables), opts_(opts) {}
 
   bool document(std::string_view input, spool::value& root) {
-    s_.start(input, opts_.toml_version == version::v1_1);
-    tables_.reset();
     root = spool::value(spool::object{});
-    if (input.size() > opts_.max_input_size) return s_.fail(errc::size_exceeded, s_.begin, "document too large");
-    if (input.size() >= 3 && input.substr(0, 3) == "\xEF\xBB\xBF") s_.p += 3;
+    if (!start_document(s_, tables_, input, opts_)) return false;
 
     spool::value* table = &root;
     std::uint32_t table_id = table_registry::root;

@@ -67,14 +67,11 @@ class struct_reader {
 
   template <table_type T>
   bool document(std::string_view input, T& root) {
-    s_.start(input, opts_.toml_version == version::v1_1);
-    tables_.reset();
     ctx_.checks.clear();
     ctx_.seen_fields.reset();
     ctx_.next_field = 0;
     ctx_.discard = spool::value(spool::object{});
-    if (input.size() > opts_.max_input_size) return s_.fail(errc::size_exceeded, s_.begin, "document too large");
-    if (input.size() >= 3 && input.substr(0, 3) == "\xEF\xBB\xBF") s_.p += 3;
+    if (!start_document(s_, tables_, input, opts_)) return false;
 
     const target top = target_for(root);
     section_at_ = nullptr;
