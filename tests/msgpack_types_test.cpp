@@ -215,6 +215,7 @@ TEST_CASE("renames, required fields and defaults from spool::meta") {
   const spool::error missing = spool::msgpack::read(spool::msgpack::write(spool::value{{"hostname", "h"}}), w);
   CHECK(missing.code == spool::errc::missing_key);
   CHECK(missing.detail.find("port") != std::string::npos);
+  CHECK(missing.path == "port");
   CHECK(spool::msgpack::read<with_rules, spool::msgpack::read_options{.require_all_fields = true}>(
             spool::msgpack::write(spool::value{{"hostname", "h"}, {"port", 1}}))
             .error()

@@ -160,8 +160,9 @@ bool complete_struct(decoder& d, T& obj, const spool::struct_plan& plan, const s
     if (seen[i]) continue;
     const spool::field_plan& field = plan.fields()[i];
     if (O.require_all_fields || field.required) {
-      d.fail(errc::missing_key, at);
+      d.fail(errc::missing_key, at);  // the offset of the struct that lacks it
       d.error.detail = "no value for '" + std::string(field.name) + "'";
+      d.error.at_key(field.name);
       return false;
     }
     if constexpr (spool::reflect::has_defaults<T>) spool::reflect::apply_default(obj, i);
