@@ -103,6 +103,17 @@ inline bool scan_header(scanner& s, key_path& key, const read_options& opts, boo
   return true;
 }
 
+// At a key in a table at `depth`: the (maybe dotted) key and the '=' after it; the cursor ends on
+// the value. n segments reach n - 1 tables below this one, so depth limits the key's length.
+inline bool scan_key_and_equals(scanner& s, key_path& key, const read_options& opts, std::uint32_t depth) {
+  if (!key.scan(s, levels_below(opts, depth) + 1)) return false;
+  s.skip_ws();
+  if (!s.peek('=')) return s.unexpected("'=' after the key");
+  ++s.p;
+  s.skip_ws();
+  return true;
+}
+
 // Points the scanner at a new document and forgets the last one's tables; skips a UTF-8 BOM.
 inline bool start_document(scanner& s, table_registry& tables, std::string_view input, const read_options& opts) {
   s.start(input, opts.toml_version == version::v1_1);

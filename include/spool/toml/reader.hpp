@@ -174,12 +174,7 @@ class value_reader {
   // At a key inside `table` (node `id`, at `depth`): `key = value`, the key possibly dotted.
   bool key_value(spool::value& table, std::uint32_t& table_id, std::uint32_t depth) {
     const char* key_start = s_.p;
-    // n segments reach n - 1 tables below this one.
-    if (!key_.scan(s_, levels_below(opts_, depth) + 1)) return false;
-    s_.skip_ws();
-    if (!s_.peek('=')) return s_.unexpected("'=' after the key");
-    ++s_.p;
-    s_.skip_ws();
+    if (!scan_key_and_equals(s_, key_, opts_, depth)) return false;
 
     spool::value* cur = &table;
     const std::size_t n = key_.size();

@@ -168,11 +168,7 @@ class struct_reader {
 
   bool key_value(const target& table, std::uint32_t id, std::uint32_t depth) {
     const char* key_start = s_.p;
-    if (!key_.scan(s_, levels_below(opts_, depth) + 1)) return false;
-    s_.skip_ws();
-    if (!s_.peek('=')) return s_.unexpected("'=' after the key");
-    ++s_.p;
-    s_.skip_ws();
+    if (!scan_key_and_equals(s_, key_, opts_, depth)) return false;
 
     target cur = table;
     const std::size_t n = key_.size();
