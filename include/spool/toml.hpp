@@ -46,8 +46,9 @@
 
 namespace spool::toml {
 
-// Reads `input` into `out` (replacing what it held). Returns an error with line, column, path
-// and the offending line on failure (out is then unspecified).
+// Reads `input` into `out`: a spool::value is replaced; a struct or map keeps what the document
+// does not mention (and the first [[array]] of a container starts it afresh). Returns an error
+// with line, column, path and the offending line on failure (out is then unspecified).
 template <read_options Opts = read_options{}, detail::table_type T>
 spool::error read(std::string_view input, T& out) {
   auto ctx = spool::lease_object<detail::reader_context>();
