@@ -34,7 +34,8 @@ TEST_CASE("README: JSON") {
   CHECK(config->servers[0].port == 80);
 
   std::string compact = spool::json::write(*config);
-  std::string pretty = spool::json::write<{.pretty = true}>(*config);
+  constexpr spool::json::write_options indented{.pretty = true};
+  std::string pretty = spool::json::write<indented>(*config);
   CHECK(compact == R"({"title":"edge","servers":[{"host":"a","port":80,"tags":["x"],"note":null}]})");
   CHECK(pretty.find("\n  \"servers\": [\n") != std::string::npos);
 
@@ -59,6 +60,9 @@ port = 80
   REQUIRE(config);
   CHECK(config->servers[0].host == "a");
 
+  constexpr spool::toml::read_options toml_1_0{.toml_version = spool::toml::version::v1_0};
+  CHECK(spool::toml::read<Config, toml_1_0>(text)->title == "edge");
+
   spool::result<std::string> back = spool::toml::write(*config);
   REQUIRE(back);
   CHECK(spool::toml::read<Config>(*back)->servers[0].port == 80);
@@ -72,6 +76,12 @@ TEST_CASE("README: MessagePack") {
   spool::result<Config> back = spool::msgpack::read<Config>(bytes);
   REQUIRE(back);
   CHECK(back->servers[0].tags == std::vector<std::string>{"x"});
+
+  constexpr spool::msgpack::write_options as_arrays{.struct_as_array = true};
+  std::string arrays;
+  REQUIRE_FALSE(spool::msgpack::write<as_arrays>(config, arrays));
+  CHECK(arrays.size() < bytes.size());
+  CHECK(spool::msgpack::read<Config>(arrays)->title == "edge");
 }
 
 TEST_CASE("README: spool::value") {

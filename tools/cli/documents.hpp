@@ -25,10 +25,10 @@ spool::error read_json_as(std::string_view text, spool::value& out) {
 
 inline spool::error read_json(std::string_view text, const arguments& args, spool::value& out) {
   if (args.allow_comments && args.allow_trailing_commas)
-    return read_json_as<{.comments = true, .trailing_commas = true}>(text, out);
-  if (args.allow_comments) return read_json_as<{.comments = true}>(text, out);
-  if (args.allow_trailing_commas) return read_json_as<{.trailing_commas = true}>(text, out);
-  return read_json_as<{}>(text, out);
+    return read_json_as<spool::json::read_options{.comments = true, .trailing_commas = true}>(text, out);
+  if (args.allow_comments) return read_json_as<spool::json::read_options{.comments = true}>(text, out);
+  if (args.allow_trailing_commas) return read_json_as<spool::json::read_options{.trailing_commas = true}>(text, out);
+  return read_json_as<spool::json::read_options{}>(text, out);
 }
 
 // NDJSON: one document per line; blank lines are allowed. Errors point into the whole input.
@@ -65,8 +65,8 @@ inline spool::result<std::vector<spool::value>> read_documents(std::string_view 
     case format::json: e = read_json(text, args, document); break;
     case format::toml:
       e = args.toml_version == "1.0"
-              ? spool::toml::read<{.toml_version = spool::toml::version::v1_0}>(text, document)
-              : spool::toml::read<{.toml_version = spool::toml::version::v1_1}>(text, document);
+              ? spool::toml::read<spool::toml::read_options{.toml_version = spool::toml::version::v1_0}>(text, document)
+              : spool::toml::read<spool::toml::read_options{.toml_version = spool::toml::version::v1_1}>(text, document);
       break;
     case format::msgpack: e = spool::msgpack::read(text, document); break;
     case format::ndjson: break;
@@ -77,7 +77,7 @@ inline spool::result<std::vector<spool::value>> read_documents(std::string_view 
 }
 
 inline spool::error write_json(const spool::value& document, bool pretty, std::string& out) {
-  return pretty ? spool::json::write<{.pretty = true}>(document, out) : spool::json::write(document, out);
+  return pretty ? spool::json::write<spool::json::write_options{.pretty = true}>(document, out) : spool::json::write(document, out);
 }
 
 // The documents in format `to`. Several documents need NDJSON (or MessagePack, written back to
