@@ -589,9 +589,10 @@ class reader {
     const bool ok = for_each_element(p, [&](std::size_t i) {
       n = i + 1;
       if (i >= N) return wrong_length(p, N, n);
+      // The run-time index picks its compile-time element: the fold stops at the match.
       return [&]<std::size_t... I>(std::index_sequence<I...>) {
         bool read_ok = false;
-        ((i == I ? (read_ok = read(p, std::get<I>(t)), true) : false) || ...);
+        [[maybe_unused]] const bool matched = ((i == I && ((read_ok = read(p, std::get<I>(t))), true)) || ...);
         return read_ok;
       }(std::make_index_sequence<N>{});
     });

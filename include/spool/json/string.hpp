@@ -12,6 +12,7 @@
 
 #include <spool/detail/utf8.hpp>
 #include <spool/error.hpp>
+#include <spool/json/escapes.hpp>
 #include <spool/json/scan.hpp>
 
 namespace spool::json::detail {
@@ -41,41 +42,31 @@ template <class Ctx, class Sink>
 bool decode_escape(Ctx& ctx, const char*& p, Sink& sink) {
   const char* const end = ctx.end;
   if (end - p < 2) return ctx.fail(errc::unexpected_end, end, "escape sequence");
-  char simple;
-  switch (p[1]) {
-    case '"': simple = '"'; break;
-    case '\\': simple = '\\'; break;
-    case '/': simple = '/'; break;
-    case 'b': simple = '\b'; break;
-    case 'f': simple = '\f'; break;
-    case 'n': simple = '\n'; break;
-    case 'r': simple = '\r'; break;
-    case 't': simple = '\t'; break;
-    case 'u': {
-      if (end - p < 6) return ctx.fail(errc::unexpected_end, end, "four hex digits after \\u");
-      long unit = read_hex4(p + 2);
-      if (unit < 0) return ctx.fail(errc::invalid_escape, p, "four hex digits after \\u");
-      char32_t cp = static_cast<char32_t>(unit);
-      const char* const escape = p;
+  if (p[1] == 'u') {
+    if (end - p < 6) return ctx.fail(errc::unexpected_end, end, "four hex digits after \\u");
+    long unit = read_hex4(p + 2);
+    if (unit < 0) return ctx.fail(errc::invalid_escape, p, "four hex digits after \\u");
+    char32_t cp = static_cast<char32_t>(unit);
+    const char* const escape = p;
+    p += 6;
+    if (cp >= 0xDC00 && cp <= 0xDFFF)
+      return ctx.fail_detail(errc::invalid_escape, escape, "lone low surrogate \\u escape");
+    if (cp >= 0xD800 && cp <= 0xDBFF) {
+      // UTF-16 surrogate pair: the low half must follow as a second escape.
+      if (end - p < 6 || p[0] != '\\' || p[1] != 'u')
+        return ctx.fail_detail(errc::invalid_escape, escape, "high surrogate \\u escape without its low half");
+      unit = read_hex4(p + 2);
+      if (unit < 0xDC00 || unit > 0xDFFF)
+        return ctx.fail_detail(errc::invalid_escape, escape, "high surrogate \\u escape without its low half");
+      cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<char32_t>(unit) - 0xDC00);
       p += 6;
-      if (cp >= 0xDC00 && cp <= 0xDFFF)
-        return ctx.fail_detail(errc::invalid_escape, escape, "lone low surrogate \\u escape");
-      if (cp >= 0xD800 && cp <= 0xDBFF) {
-        // UTF-16 surrogate pair: the low half must follow as a second escape.
-        if (end - p < 6 || p[0] != '\\' || p[1] != 'u')
-          return ctx.fail_detail(errc::invalid_escape, escape, "high surrogate \\u escape without its low half");
-        unit = read_hex4(p + 2);
-        if (unit < 0xDC00 || unit > 0xDFFF)
-          return ctx.fail_detail(errc::invalid_escape, escape, "high surrogate \\u escape without its low half");
-        cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<char32_t>(unit) - 0xDC00);
-        p += 6;
-      }
-      char utf8[4];
-      sink.append(utf8, spool::detail::encode_utf8(cp, utf8));
-      return true;
     }
-    default: return ctx.fail(errc::invalid_escape, p, "escape sequence (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)");
+    char utf8[4];
+    sink.append(utf8, spool::detail::encode_utf8(cp, utf8));
+    return true;
   }
+  const char simple = escapes.decode[static_cast<unsigned char>(p[1])];
+  if (simple == 0) return ctx.fail(errc::invalid_escape, p, "escape sequence (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)");
   sink.append(&simple, 1);
   p += 2;
   return true;

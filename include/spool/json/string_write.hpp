@@ -11,6 +11,7 @@
 
 #include <spool/detail/utf8.hpp>
 #include <spool/error.hpp>
+#include <spool/json/escapes.hpp>
 #include <spool/json/output.hpp>
 #include <spool/json/scan.hpp>
 
@@ -30,19 +31,10 @@ inline char* write_u_escape(char* out, unsigned unit) noexcept {
 
 // The escape for a quote, backslash or control byte (never called for other bytes).
 inline char* write_simple_escape(char* out, unsigned char c) noexcept {
-  char short_form = 0;
-  switch (c) {
-    case '"': short_form = '"'; break;
-    case '\\': short_form = '\\'; break;
-    case '\b': short_form = 'b'; break;
-    case '\f': short_form = 'f'; break;
-    case '\n': short_form = 'n'; break;
-    case '\r': short_form = 'r'; break;
-    case '\t': short_form = 't'; break;
-    default: return write_u_escape(out, c);
-  }
+  const char letter = escapes.encode[c];
+  if (letter == 0) return write_u_escape(out, c);
   out[0] = '\\';
-  out[1] = short_form;
+  out[1] = letter;
   return out + 2;
 }
 

@@ -89,7 +89,7 @@ class writer {
     } else if constexpr (tuple_like<T>) {
       return write_tuple(v);
     } else if constexpr (reflected<T>) {
-      return write_struct(v);
+      return write_struct<false>(v);
     } else {
       static_assert(sizeof(T) == 0, "spool::json cannot write this type");
     }
@@ -299,10 +299,18 @@ class writer {
     return true;
   }
 
-  template <class T>
+  // An object of T's fields; Tag (a tagged variant's alternative) writes the tag member first.
+  template <bool Tag, class T>
   bool write_struct(const T& obj) {
     open('{');
     bool first = true;
+    if constexpr (Tag) {
+      before_element(true);
+      first = false;
+      string(Opts.variant_tag.view());
+      name_separator();
+      string(variant_tag_value<T>());
+    }
     const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
       return (write_field<T, I>(obj, first) && ...);
     }(std::make_index_sequence<spool::reflect::field_count<T>>{});
@@ -311,7 +319,6 @@ class writer {
     return true;
   }
 
-  // A tagged variant writes its struct alternatives as objects whose first member is the tag.
   template <class V>
   bool write_variant(const V& v) {
     if (v.valueless_by_exception()) return fail(errc::unexpected_type, "variant without a value");
@@ -320,18 +327,7 @@ class writer {
           using A = std::remove_cvref_t<decltype(alt)>;
           if constexpr (!Opts.variant_tag.empty()) {
             static_assert(reflected<A>, "a tagged variant holds structs; each is written with the tag member first");
-            open('{');
-            bool first = false;
-            if constexpr (Opts.pretty) newline();
-            string(Opts.variant_tag.view());
-            name_separator();
-            string(variant_tag_value<A>());
-            const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
-              return (write_field<A, I>(alt, first) && ...);
-            }(std::make_index_sequence<spool::reflect::field_count<A>>{});
-            if (!ok) return false;
-            close('}', false);
-            return true;
+            return write_struct<true>(alt);
           } else {
             return write(alt);
           }
