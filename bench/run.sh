@@ -79,6 +79,10 @@ run() {  # area variant executable round
 for ((round = 1; round <= rounds; ++round)); do
   while read -r area variant exe; do
     [[ $short -eq 1 && $variant != base ]] && continue
+    if [[ ! -x $exe ]]; then
+      echo "run.sh: $exe not built, skipped" >&2
+      continue
+    fi
     run "$area" "$variant" "$exe" "$round"
   done < "$manifest"
 done
