@@ -1,0 +1,44 @@
+# Runs one fuzzer for a bounded time: cmake -D FUZZER=... -D WORK_DIR=... -D SEED_DIRS=a;b
+#   -D EXTENSIONS=json;... -D DICTIONARY=... -D SECONDS=60 -D MAX_LEN=16384 -P run_fuzzer.cmake
+# The seeds are copied into WORK_DIR/corpus first: libFuzzer adds what it finds to its corpus
+# folder, and the shared corpora are read-only and must stay as they are. A seed folder that is
+# absent only makes the corpus smaller.
+foreach(var FUZZER WORK_DIR SECONDS MAX_LEN)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "run_fuzzer.cmake needs -D ${var}=...")
+  endif()
+endforeach()
+
+set(corpus ${WORK_DIR}/corpus)
+set(artifacts ${WORK_DIR}/artifacts)
+file(REMOVE_RECURSE ${corpus})
+file(MAKE_DIRECTORY ${corpus} ${artifacts})
+
+set(seed_count 0)
+foreach(dir IN LISTS SEED_DIRS)
+  if(NOT IS_DIRECTORY "${dir}")
+    message(STATUS "no seeds from ${dir} (absent)")
+    continue()
+  endif()
+  foreach(extension IN LISTS EXTENSIONS)
+    file(GLOB_RECURSE seeds "${dir}/*.${extension}")
+    foreach(seed IN LISTS seeds)
+      # Flat names: the relative path with its separators replaced, so equal names never collide.
+      file(RELATIVE_PATH relative "${dir}" "${seed}")
+      string(REGEX REPLACE "[/\\\\]" "__" flat "${relative}")
+      math(EXPR seed_count "${seed_count} + 1")
+      file(COPY_FILE "${seed}" "${corpus}/${seed_count}_${flat}")
+    endforeach()
+  endforeach()
+endforeach()
+message(STATUS "${seed_count} seed files in ${corpus}")
+
+set(options -max_total_time=${SECONDS} -max_len=${MAX_LEN} -timeout=10 -rss_limit_mb=2048
+  -print_final_stats=1 -artifact_prefix=${artifacts}/)
+if(DEFINED DICTIONARY AND EXISTS "${DICTIONARY}")
+  list(APPEND options -dict=${DICTIONARY})
+endif()
+execute_process(COMMAND ${FUZZER} ${options} ${corpus} RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "${FUZZER} failed (${status}); the input is in ${artifacts}")
+endif()
