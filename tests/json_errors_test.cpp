@@ -1,12 +1,15 @@
 // Every error the JSON reader and writer report: its code, offset, line/column and path.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <spool/json.hpp>
@@ -213,4 +216,33 @@ TEST_CASE("writer errors: NaN and infinity, invalid UTF-8, MessagePack extension
   CHECK(e.path == "k");
   CHECK_THROWS_AS(spool::json::write(std::nan("")), spool::exception);
   CHECK(spool::json::write(spool::value{spool::ext{1, {}}}, out).code == spool::errc::unsupported);
+}
+
+TEST_CASE("every truncation and many byte flips of a document fail cleanly") {
+  const std::string doc =
+      R"({"statuses": [{"text": "caf\u00e9 \ud83d\ude00 \"q\"", "user": {"id": 12, "name": "n\u00e9"}}, )"
+      R"({"text": "b", "user": {"id": 4294967295, "name": "y"}}], "extra": [1.5e3, -0, true, null, {"k": []}]})";
+  REQUIRE(spool::json::read<timeline>(doc).has_value());
+  REQUIRE(spool::json::read<spool::value>(doc).has_value());
+  for (std::size_t n = 0; n < doc.size(); ++n) {
+    CAPTURE(n);
+    const std::string_view prefix(doc.data(), n);
+    auto as_struct = spool::json::read<timeline>(prefix);
+    REQUIRE_FALSE(as_struct.has_value());
+    CHECK(as_struct.error().offset <= n);
+    CHECK_FALSE(spool::json::read<spool::value>(prefix).has_value());
+  }
+  // Flipped bytes may still form valid JSON; what matters is a clean answer either way.
+  std::uint32_t state = 12345;
+  for (int round = 0; round < 2000; ++round) {
+    std::string mutated = doc;
+    for (int flips = 0; flips < 3; ++flips) {
+      state = state * 1103515245u + 12345u;
+      mutated[(state >> 8) % mutated.size()] = static_cast<char>(state >> 24);
+    }
+    auto v = spool::json::read<spool::value>(mutated);
+    auto t = spool::json::read<timeline>(mutated);
+    if (!v) CHECK(v.error().offset <= mutated.size());
+    if (!t) CHECK(t.error().offset <= mutated.size());
+  }
 }

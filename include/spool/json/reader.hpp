@@ -97,8 +97,6 @@ constexpr std::size_t first_alternative() {
 template <read_options Opts>
 class reader {
  public:
-  static constexpr read_options options = Opts;
-
   const char* end = nullptr;  // one past the input; public for the string and number helpers
   spool::error error;
 
