@@ -337,3 +337,14 @@ TEST_CASE("one pooled context reads document after document with fresh bookkeepi
     CHECK(ctx->s.err.code == spool::errc::missing_key);
   }
 }
+
+TEST_CASE("max_container_size holds for containers of tables and maps") {
+  constexpr spool::toml::read_options two{.max_container_size = 2};
+  CHECK(read<config, two>("[[replicas]]\n[[replicas]]\n").replicas.size() == 2);
+  CHECK(fails<config, two>("[[replicas]]\n[[replicas]]\n[[replicas]]\n").code == spool::errc::size_exceeded);
+  CHECK(fails<config, two>("[named.a]\n[named.b]\n[named.c]\n").code == spool::errc::size_exceeded);
+  CHECK(fails<config, two>("[extra]\na = 1\nb = 2\nc = 3\n").code == spool::errc::size_exceeded);
+  using counts = std::map<std::string, int>;
+  CHECK(fails<counts, two>("a = 1\nb = 2\nc = 3\n").code == spool::errc::size_exceeded);
+  CHECK(read<counts, two>("a = 1\nb = 2\n").size() == 2);
+}

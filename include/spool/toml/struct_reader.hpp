@@ -277,7 +277,11 @@ class struct_reader {
     } else if constexpr (table_sequence<M>) {
       if (mode == open_mode::table) return type_mismatch(key, mode, "an array of tables");
       if (mode == open_mode::first_element) m.clear();
-      if (mode != open_mode::last_element || m.empty()) m.emplace_back();
+      if (mode != open_mode::last_element || m.empty()) {
+        if (m.size() >= opts_.max_container_size)
+          return s_.fail(errc::size_exceeded, key.at, "array of tables has more than max_container_size elements");
+        m.emplace_back();
+      }
       out = target_for(m.back());
       return true;
     } else {
@@ -409,7 +413,18 @@ class struct_reader {
     typename T::key_type k{};
     spool::error e;
     if (!spool::detail::read_key(key.text, k, e)) return r.s_.fail(e.code, key.at, std::move(e.detail), e.expected);
-    return r.open_member((*static_cast<T*>(object))[std::move(k)], key, mode, out);
+    auto* entry = map_entry(r, *static_cast<T*>(object), std::move(k), key);
+    return entry != nullptr && r.open_member(*entry, key, mode, out);
+  }
+
+  // The entry of `map` at `k`, or nullptr (an error) when adding it would pass max_container_size.
+  template <class T>
+  static typename T::mapped_type* map_entry(struct_reader& r, T& map, typename T::key_type&& k, const key_segment& key) {
+    if (map.size() >= r.opts_.max_container_size && map.find(k) == map.end()) {
+      r.s_.fail(errc::size_exceeded, key.at, "table has more than max_container_size keys");
+      return nullptr;
+    }
+    return &map[std::move(k)];
   }
 
   template <class T>
@@ -419,7 +434,8 @@ class struct_reader {
     typename T::key_type k{};
     spool::error e;
     if (!spool::detail::read_key(key.text, k, e)) return r.s_.fail(e.code, key.at, std::move(e.detail), e.expected);
-    return r.read_member((*static_cast<T*>(object))[std::move(k)], depth);
+    auto* entry = map_entry(r, *static_cast<T*>(object), std::move(k), key);
+    return entry != nullptr && r.read_member(*entry, depth);
   }
 
   // spool::value members (and the sink of unknown tables) take any table; the registry has
