@@ -12,7 +12,6 @@
 //   SPOOL_DISABLE_GENERATION_RESET  generation tables clear every slot on reset() instead of
 //                                   bumping one counter
 //   SPOOL_DISABLE_PLAN_MEMO         every struct-plan lookup goes to the process-wide registry
-//   SPOOL_DISABLE_STREAM_RECYCLE    streaming readers allocate a new buffer per refill
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -54,12 +53,6 @@ inline constexpr bool generation_reset = true;
 inline constexpr bool plan_memo_enabled = false;
 #else
 inline constexpr bool plan_memo_enabled = true;
-#endif
-
-#ifdef SPOOL_DISABLE_STREAM_RECYCLE
-inline constexpr bool stream_recycle = false;
-#else
-inline constexpr bool stream_recycle = true;
 #endif
 
 }  // namespace spool::detail
