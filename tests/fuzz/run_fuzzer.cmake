@@ -1,5 +1,6 @@
-# Runs one fuzzer for a bounded time: cmake -D FUZZER=... -D WORK_DIR=... -D SEED_DIRS=a;b
-#   -D EXTENSIONS=json;... -D DICTIONARY=... -D SECONDS=60 -D MAX_LEN=16384 -P run_fuzzer.cmake
+# Runs one fuzzer for a bounded time: cmake -D FUZZER=... -D WORK_DIR=... -D SEED_DIRS=a|b
+#   -D EXTENSIONS=json|... -D DICTIONARY=... -D SECONDS=60 -D MAX_LEN=16384 -P run_fuzzer.cmake
+# (lists separated by '|': a ';' would not survive the test command line).
 # The seeds are copied into WORK_DIR/corpus first: libFuzzer adds what it finds to its corpus
 # folder, and the shared corpora are read-only and must stay as they are. A seed folder that is
 # absent only makes the corpus smaller.
@@ -9,6 +10,8 @@ foreach(var FUZZER WORK_DIR SECONDS MAX_LEN)
   endif()
 endforeach()
 
+string(REPLACE "|" ";" SEED_DIRS "${SEED_DIRS}")
+string(REPLACE "|" ";" EXTENSIONS "${EXTENSIONS}")
 set(corpus ${WORK_DIR}/corpus)
 set(artifacts ${WORK_DIR}/artifacts)
 file(REMOVE_RECURSE ${corpus})
@@ -38,7 +41,18 @@ set(options -max_total_time=${SECONDS} -max_len=${MAX_LEN} -timeout=10 -rss_limi
 if(DEFINED DICTIONARY AND EXISTS "${DICTIONARY}")
   list(APPEND options -dict=${DICTIONARY})
 endif()
-execute_process(COMMAND ${FUZZER} ${options} ${corpus} RESULT_VARIABLE status)
+set(log ${WORK_DIR}/fuzz.log)
+execute_process(COMMAND ${FUZZER} ${options} ${corpus} RESULT_VARIABLE status OUTPUT_FILE ${log} ERROR_FILE ${log})
+file(STRINGS ${log} stats REGEX "^(stat::|Done )")
+foreach(line IN LISTS stats)
+  message(STATUS "${line}")
+endforeach()
 if(NOT status EQUAL 0)
-  message(FATAL_ERROR "${FUZZER} failed (${status}); the input is in ${artifacts}")
+  file(READ ${log} text)
+  string(LENGTH "${text}" length)
+  if(length GREATER 12000)
+    math(EXPR from "${length} - 12000")
+    string(SUBSTRING "${text}" ${from} -1 text)
+  endif()
+  message(FATAL_ERROR "${text}\n${FUZZER} failed (${status}); the input is in ${artifacts}, the log in ${log}")
 endif()
