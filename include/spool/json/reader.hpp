@@ -462,6 +462,13 @@ class reader {
       out = static_cast<E>(raw);
       return true;
     } else {
+      // A value without a name is written as its number, so a number must read back too.
+      if (p != end && (*p == '-' || (*p >= '0' && *p <= '9'))) {
+        std::underlying_type_t<E> raw{};
+        if (!read(p, raw)) return false;
+        out = static_cast<E>(raw);
+        return true;
+      }
       const char* const start = p;
       std::string_view name;
       if (!string_view_of(p, name, scratch_)) return false;

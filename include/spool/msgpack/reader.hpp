@@ -18,6 +18,7 @@
 // spool/msgpack.hpp holds the public entry points; this header is their machinery.
 #pragma once
 
+#include <algorithm>
 #include <bitset>
 #include <chrono>
 #include <cstddef>
@@ -278,14 +279,20 @@ bool read_sequence(decoder& d, C& out) {
   std::uint32_t n;
   if (!d.enter<O>() || !d.array_header<O>(n)) return false;
   using item_type = typename C::value_type;
-  if constexpr (std::is_same_v<item_type, bool> || !requires { out.resize(n); }) {
+  // The count is checked against the bytes left, but one byte can claim an element of hundreds:
+  // construct up front only what a bounded budget pays for, and past it grow as elements arrive.
+  constexpr std::size_t upfront_elements = std::max<std::size_t>(1, 64 * 1024 / sizeof(item_type));
+  bool in_place = false;
+  if constexpr (!std::is_same_v<item_type, bool> && requires { out.resize(n); })
+    in_place = n <= upfront_elements || n <= out.size();
+  if (!in_place) {
     out.clear();
     for (std::uint32_t i = 0; i < n; ++i) {
       item_type item{};
       if (!read_value<O>(d, item)) return d.error.at_index(i), false;
       out.insert(out.end(), std::move(item));
     }
-  } else {
+  } else if constexpr (!std::is_same_v<item_type, bool> && requires { out.resize(n); }) {
     // Elements read in place, so reading into a warm container reuses their capacity too.
     out.resize(n);
     return read_elements<O>(d, out);
