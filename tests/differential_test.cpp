@@ -5,6 +5,7 @@
 // peer is known to be wrong, or where spool refuses by a documented limit.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <cmath>
@@ -27,10 +28,6 @@
 #include <nlohmann/json.hpp>
 #define SPOOL_TEST_HAVE_NLOHMANN 1
 #endif
-// toml++ 3.3 asserts in parse_key on a lone `[` before a newline (toml-test's
-// invalid/key/single-open-bracket.toml) where its release build reports a parse error: compare
-// with the release behaviour its users get.
-#define TOML_ASSERT(expr) static_cast<void>(0)
 #if __has_include(<toml++/toml.hpp>)
 #include <toml++/toml.hpp>
 #define SPOOL_TEST_HAVE_TOMLPP 1
@@ -261,6 +258,21 @@ void compare(const toml::node& p, const spool::value& s, const std::string& path
 TEST_CASE("TOML 1.0: spool and toml++ agree on every shared file") {
   // toml++ 3.3 implements TOML 1.0, so spool reads these with version::v1_0.
   const auto listed = as_map({});
+  // Files toml++ 3.3 must not be given: it fails its own assertion in parser::parse_key (a debug
+  // build aborts) or reaches __builtin_unreachable in its generated Unicode tables (undefined
+  // behaviour, reported by UBSan): on keys and headers broken by a character that cannot stand
+  // there, and on a string that opens with a multi-byte character. spool's verdict on these is
+  // checked by the conformance tests.
+  const auto peer_breaks = as_map({
+      {"invalid/key/single-open-bracket.toml", "toml++ asserts in parse_key"},
+      {"invalid/table/bare-invalid-character-01.toml", "toml++ asserts in parse_key"},
+      {"invalid/table/dot.toml", "toml++ asserts in parse_key"},
+      {"invalid/table/dotdot.toml", "toml++ asserts in parse_key"},
+      {"invalid/table/no-close-04.toml", "toml++ asserts in parse_key"},
+      {"invalid/key/special-character.toml", "toml++ reaches __builtin_unreachable"},
+      {"invalid/table/no-close-02.toml", "toml++ reaches __builtin_unreachable"},
+      {"valid/string/start-mb.toml", "toml++ reaches __builtin_unreachable"},
+  });
   constexpr spool::toml::read_options v10{.toml_version = spool::toml::version::v1_0};
   std::vector<std::filesystem::path> files;
   if (const auto list = spool_test::shared_data("conformance/toml-test/tests/files-toml-1.0.0")) {
@@ -277,6 +289,9 @@ TEST_CASE("TOML 1.0: spool and toml++ agree on every shared file") {
   }
   std::size_t compared = 0;
   for (const auto& file : files) {
+    const std::string path = file.generic_string();
+    if (std::any_of(peer_breaks.begin(), peer_breaks.end(), [&](const auto& k) { return path.ends_with(k.first); }))
+      continue;
     const std::string text = spool_test::file_contents(file);
     const spool::result<spool::value> mine = spool::toml::read<spool::value, v10>(text);
     toml::table peer;

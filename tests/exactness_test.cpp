@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <random>
 #include <string>
 #include <string_view>
@@ -178,6 +179,7 @@ enum class level : std::uint8_t { low, high };
 struct leveled {
   level named = level::high;
   level unnamed = static_cast<level>(91);
+  std::map<level, int> by_level{{level::low, 1}, {static_cast<level>(91), 2}};
 };
 
 }  // namespace
@@ -319,6 +321,7 @@ TEST_CASE("enum values, named or not, come back through every pair of formats") 
       const leveled back = through(from, to, x);
       CHECK(back.named == x.named);
       CHECK(back.unnamed == x.unnamed);
+      CHECK(back.by_level == x.by_level);
     }
   }
 }

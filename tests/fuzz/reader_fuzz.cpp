@@ -20,12 +20,6 @@ constexpr spool_fuzz::origin format = spool_fuzz::origin::SPOOL_FUZZ_FORMAT;
 constexpr bool typed = SPOOL_FUZZ_TYPED != 0;
 using target = std::conditional_t<typed, spool_fuzz::document, spool::value>;
 
-spool::error read(std::string_view input, target& out) {
-  if constexpr (format == spool_fuzz::origin::json) return spool::json::read(input, out);
-  else if constexpr (format == spool_fuzz::origin::toml) return spool::toml::read(input, out);
-  else return spool::msgpack::read(input, out);
-}
-
 spool::error read(std::istream& in, target& out) {
   if constexpr (format == spool_fuzz::origin::json) {
     return spool::json::read(in, out);
@@ -67,7 +61,7 @@ class chunked_buf : public std::streambuf {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   target doc{};
-  const spool::error e = read(input, doc);
+  const spool::error e = spool_fuzz::read_in(format, input, doc);
 
   chunked_buf buf(input);
   std::istream in(&buf);
