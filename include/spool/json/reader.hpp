@@ -627,9 +627,16 @@ class reader {
         k = static_cast<K>(raw);
         return true;
       } else {
-        const std::optional<K> e = spool::reflect::enum_from_name<K>(text);
-        if (!e) return fail(errc::out_of_range, at, "a name of the enumeration", "an unknown name");
-        k = *e;
+        if (const std::optional<K> e = spool::reflect::enum_from_name<K>(text)) {
+          k = *e;
+          return true;
+        }
+        // A value without a name is written as the text of its number, so that reads back too.
+        if (text.empty() || !starts_number(text.front()))
+          return fail(errc::out_of_range, at, "a name of the enumeration", "an unknown name");
+        std::underlying_type_t<K> raw{};
+        if (!map_key(at, text, raw)) return false;
+        k = static_cast<K>(raw);
         return true;
       }
     } else {

@@ -318,7 +318,13 @@ bool read_enum(const value& v, T& out, error& e) {
 template <class K>
 bool read_key(std::string_view text, K& key, error& e) {
   if constexpr (enum_type<K>) {
-    return read_enum(value(text), key, e);
+    if (std::optional<K> found = reflect::enum_from_name<K>(text)) return key = *found, true;
+    // key_text writes a value without a name as its number: read that back too.
+    std::underlying_type_t<K> number{};
+    error not_a_number;
+    if (!read_key(text, number, not_a_number)) return read_enum(value(text), key, e);  // names the unknown name
+    key = static_cast<K>(number);
+    return true;
   } else if constexpr (integer<K>) {
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), key);
     if (ec == std::errc{} && end == text.data() + text.size()) return true;
