@@ -295,7 +295,7 @@ struct decoder {
     if (!need(1)) return false;
     const unsigned char* at = pos++;
     const std::uint8_t b = *at;
-    std::size_t n;
+    std::size_t n = 0;
     if ((b & 0xe0) == fmt::fixstr) {
       n = b & 0x1f;
     } else {
@@ -303,7 +303,7 @@ struct decoder {
       if (!sized(b, fmt::str8, n, ok)) return mismatch(at, "string");
       if (!ok) return false;
     }
-    const unsigned char* data;
+    const unsigned char* data = nullptr;
     if (!payload(at, n, O.max_string_length, data)) return false;
     out = {reinterpret_cast<const char*>(data), n};
     if constexpr (O.validate_utf8) {
@@ -351,10 +351,10 @@ struct decoder {
 
   template <read_options O>
   bool timestamp(spool::msgpack::timestamp& t) {
-    std::int8_t type;
-    const unsigned char* data;
-    const unsigned char* at;
-    std::size_t n;
+    std::int8_t type = 0;
+    const unsigned char* data = nullptr;
+    const unsigned char* at = nullptr;
+    std::size_t n = 0;
     if (!ext<O>(type, data, n, at)) return false;
     if (type != fmt::timestamp_type) return fail(errc::unexpected_type, at, "timestamp", "extension");
     return detail::decode_timestamp(data, n, t) || bad_timestamp(at, n);
@@ -431,7 +431,7 @@ struct decoder {
           }
         }
       }
-      const unsigned char* data;
+      const unsigned char* data = nullptr;
       if (!payload(at, n, std::numeric_limits<std::size_t>::max(), data)) return false;
     } while (pending != 0);
     return true;

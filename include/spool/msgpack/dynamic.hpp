@@ -112,14 +112,14 @@ bool read_dynamic(decoder& d, spool::value& out) {
       return true;
     }
     case format::family::binary: {
-      const unsigned char* data;
-      std::size_t n;
+      const unsigned char* data = nullptr;
+      std::size_t n = 0;
       if (!d.bytes<O>(data, n)) return false;
       out = spool::value::binary({reinterpret_cast<const std::byte*>(data), n});
       return true;
     }
     case format::family::array: {
-      std::uint32_t n;
+      std::uint32_t n = 0;
       if (!d.enter<O>() || !d.array_header<O>(n)) return false;
       spool::array a(n);
       for (std::uint32_t i = 0; i < n; ++i) {
@@ -130,16 +130,16 @@ bool read_dynamic(decoder& d, spool::value& out) {
       return true;
     }
     case format::family::map: {
-      std::uint32_t n;
+      std::uint32_t n = 0;
       if (!d.enter<O>() || !d.map_header<O>(n)) return false;
       if (!read_dynamic_map<O>(d, out, n)) return false;
       d.leave();
       return true;
     }
     case format::family::ext: {
-      std::int8_t type;
-      const unsigned char* data;
-      std::size_t n;
+      std::int8_t type = 0;
+      const unsigned char* data = nullptr;
+      std::size_t n = 0;
       if (!d.ext<O>(type, data, n, at)) return false;
       const auto* first = reinterpret_cast<const std::byte*>(data);
       if (type == format::timestamp_type) {

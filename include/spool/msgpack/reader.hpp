@@ -250,7 +250,7 @@ bool read_struct(decoder& d, T& obj) {
   if (!d.enter<O>() || !d.need(1)) return false;
   const unsigned char* at = d.pos++;
   const bool as_map = format::family_of(*at) == format::family::map;
-  std::uint32_t n;
+  std::uint32_t n = 0;
   if (!(as_map ? d.count_after<O, true>(at, *at, n) : d.count_after<O, false>(at, *at, n))) {
     if (d.error.code == errc::unexpected_type) d.error.expected = "map or array (a struct)";
     return false;
@@ -276,7 +276,7 @@ bool read_elements(decoder& d, C& out) {
 
 template <read_options O, class C>
 bool read_sequence(decoder& d, C& out) {
-  std::uint32_t n;
+  std::uint32_t n = 0;
   if (!d.enter<O>() || !d.array_header<O>(n)) return false;
   using item_type = typename C::value_type;
   // The count is checked against the bytes left, but one byte can claim an element of hundreds:
@@ -305,7 +305,7 @@ bool read_sequence(decoder& d, C& out) {
 template <read_options O>
 [[gnu::always_inline]] inline bool read_fixed(decoder& d, std::size_t size) {
   const unsigned char* at = d.pos;
-  std::uint32_t n;
+  std::uint32_t n = 0;
   if (!d.enter<O>() || !d.array_header<O>(n)) return false;
   if (n != size) {
     d.fail(errc::unexpected_type, at, "array of " + std::to_string(size) + " elements",
@@ -317,7 +317,7 @@ template <read_options O>
 
 template <read_options O, class M>
 bool read_map(decoder& d, M& out) {
-  std::uint32_t n;
+  std::uint32_t n = 0;
   if (!d.enter<O>() || !d.map_header<O>(n)) return false;
   out.clear();
   for (std::uint32_t i = 0; i < n; ++i) {
@@ -386,8 +386,8 @@ bool read_value(decoder& d, T& out) {
     return true;
   } else if constexpr (sd::byte_container<T>) {
     const unsigned char* at = d.pos;
-    const unsigned char* data;
-    std::size_t n;
+    const unsigned char* data = nullptr;
+    std::size_t n = 0;
     if (!d.bytes<O>(data, n)) return false;
     using byte_type = std::remove_cv_t<std::ranges::range_value_t<T>>;
     const auto* first = reinterpret_cast<const byte_type*>(data);
@@ -432,10 +432,10 @@ bool read_value(decoder& d, T& out) {
     out = *parsed;
     return true;
   } else if constexpr (std::is_same_v<T, spool::ext> || ext_type<T>) {
-    std::int8_t type;
-    const unsigned char* data;
-    const unsigned char* at;
-    std::size_t n;
+    std::int8_t type = 0;
+    const unsigned char* data = nullptr;
+    const unsigned char* at = nullptr;
+    std::size_t n = 0;
     if (!d.ext<O>(type, data, n, at)) return false;
     const auto* first = reinterpret_cast<const std::byte*>(data);
     if constexpr (std::is_same_v<T, spool::ext>) {
