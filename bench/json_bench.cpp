@@ -34,19 +34,6 @@ std::string document_text(const std::string& name, Generate generate) {
   return spool::json::write(generate());
 }
 
-// Runs `op` once before timing: a library that fails on the input gets an error row, not a
-// figure for work it did not do.
-template <class Op>
-void checked(benchmark::State& state, std::size_t bytes, Op&& op) {
-  if (!op()) {
-    state.SkipWithError("failed to process the input");
-    for (auto _ : state) {
-    }
-    return;
-  }
-  measure(state, bytes, [&] { benchmark::DoNotOptimize(op()); });
-}
-
 template <class Doc>
 void add_document(const std::string& name, const std::string& text) {
   add_memcpy_reference(name, text);

@@ -35,17 +35,6 @@ std::string document_bytes(const std::string& name, Generate generate) {
   return spool::msgpack::write(generate());
 }
 
-template <class Op>
-void checked(benchmark::State& state, std::size_t bytes, Op&& op) {
-  if (!op()) {
-    state.SkipWithError("failed to process the input");
-    for (auto _ : state) {
-    }
-    return;
-  }
-  measure(state, bytes, [&] { benchmark::DoNotOptimize(op()); });
-}
-
 template <class Doc>
 void add_document(const std::string& name, const std::string& bytes) {
   add_memcpy_reference(name, bytes);

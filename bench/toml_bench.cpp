@@ -186,17 +186,6 @@ namespace spool_bench {
 
 namespace {
 
-template <class Op>
-void checked(benchmark::State& state, std::size_t bytes, Op&& op) {
-  if (!op()) {
-    state.SkipWithError("failed to process the input");
-    for (auto _ : state) {
-    }
-    return;
-  }
-  measure(state, bytes, [&] { benchmark::DoNotOptimize(op()); });
-}
-
 // toml11 needs seconds per parse of the megabyte datasets (and grows quadratically with array
 // length), which would make a full run last hours; its rows on inputs over 1 MB are left out
 // unless SPOOL_BENCH_SLOW=1.

@@ -69,4 +69,17 @@ void measure(benchmark::State& state, std::size_t bytes_per_op, Op&& op) {
       benchmark::Counter::kDefaults, benchmark::Counter::kIs1024);
 }
 
+// `measure` after one untimed run of `op`: a library that fails on the input gets an error row,
+// not a figure for work it did not do.
+template <class Op>
+void checked(benchmark::State& state, std::size_t bytes, Op&& op) {
+  if (!op()) {
+    state.SkipWithError("failed to process the input");
+    for (auto _ : state) {
+    }
+    return;
+  }
+  measure(state, bytes, [&] { benchmark::DoNotOptimize(op()); });
+}
+
 }  // namespace spool_bench
