@@ -12,6 +12,8 @@
 //   SPOOL_DISABLE_GENERATION_RESET  generation tables clear every slot on reset() instead of
 //                                   bumping one counter
 //   SPOOL_DISABLE_PLAN_MEMO         every struct-plan lookup goes to the process-wide registry
+//   SPOOL_DISABLE_VALUE_NODE_CACHE  spool::value's heap blocks come from operator new and go back
+//                                   to operator delete instead of a per-thread cache
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -53,6 +55,12 @@ inline constexpr bool generation_reset = true;
 inline constexpr bool plan_memo_enabled = false;
 #else
 inline constexpr bool plan_memo_enabled = true;
+#endif
+
+#ifdef SPOOL_DISABLE_VALUE_NODE_CACHE
+inline constexpr bool value_node_cache_enabled = false;
+#else
+inline constexpr bool value_node_cache_enabled = true;
 #endif
 
 }  // namespace spool::detail
