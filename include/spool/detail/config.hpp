@@ -12,6 +12,9 @@
 //   SPOOL_DISABLE_GENERATION_RESET  generation tables clear every slot on reset() instead of
 //                                   bumping one counter
 //   SPOOL_DISABLE_PLAN_MEMO         every struct-plan lookup goes to the process-wide registry
+//   SPOOL_DISABLE_STREAM_RECYCLE    stream readers own their buffer for their whole life (never
+//                                   from or back to the pool) and move the unread bytes to the
+//                                   front after every value
 //   SPOOL_DISABLE_VALUE_NODE_CACHE  spool::value's heap blocks come from operator new and go back
 //                                   to operator delete instead of a per-thread cache
 //
@@ -55,6 +58,12 @@ inline constexpr bool generation_reset = true;
 inline constexpr bool plan_memo_enabled = false;
 #else
 inline constexpr bool plan_memo_enabled = true;
+#endif
+
+#ifdef SPOOL_DISABLE_STREAM_RECYCLE
+inline constexpr bool stream_recycle = false;
+#else
+inline constexpr bool stream_recycle = true;
 #endif
 
 #ifdef SPOOL_DISABLE_VALUE_NODE_CACHE
