@@ -12,6 +12,8 @@
 //   SPOOL_DISABLE_GENERATION_RESET  generation tables clear every slot on reset() instead of
 //                                   bumping one counter
 //   SPOOL_DISABLE_PLAN_MEMO         every struct-plan lookup goes to the process-wide registry
+//   SPOOL_DISABLE_FAST_DOUBLE_PRINT the text writers take a float's shortest digits from
+//                                   std::to_chars instead of detail/number/shortest_double.hpp
 //   SPOOL_DISABLE_STREAM_RECYCLE    stream readers own their buffer for their whole life (never
 //                                   from or back to the pool) and move the unread bytes to the
 //                                   front after every value
@@ -58,6 +60,12 @@ inline constexpr bool generation_reset = true;
 inline constexpr bool plan_memo_enabled = false;
 #else
 inline constexpr bool plan_memo_enabled = true;
+#endif
+
+#ifdef SPOOL_DISABLE_FAST_DOUBLE_PRINT
+inline constexpr bool fast_double_print = false;
+#else
+inline constexpr bool fast_double_print = true;
 #endif
 
 #ifdef SPOOL_DISABLE_STREAM_RECYCLE
