@@ -1,10 +1,11 @@
 # Runs one fuzzer for a bounded time: cmake -D FUZZER=... -D WORK_DIR=... -D SEED_DIRS=a|b
-#   -D EXTENSIONS=json|... -D DICTIONARY=... -D SECONDS=60 -D MAX_LEN=16384 -P run_fuzzer.cmake
+#   -D EXTENSIONS=json|... -D DICTIONARY=... -D SECONDS=60 -D SEED=1 -D MAX_LEN=16384
+#   -P run_fuzzer.cmake
 # (lists separated by '|': a ';' would not survive the test command line).
 # The seeds are copied into WORK_DIR/corpus first: libFuzzer adds what it finds to its corpus
 # folder, and the shared corpora are read-only and must stay as they are. A seed folder that is
 # absent only makes the corpus smaller.
-foreach(var FUZZER WORK_DIR SECONDS MAX_LEN)
+foreach(var FUZZER WORK_DIR SECONDS SEED MAX_LEN)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_fuzzer.cmake needs -D ${var}=...")
   endif()
@@ -20,7 +21,7 @@ file(MAKE_DIRECTORY ${corpus} ${artifacts})
 set(seed_count 0)
 foreach(dir IN LISTS SEED_DIRS)
   if(NOT IS_DIRECTORY "${dir}")
-    message(STATUS "no seeds from ${dir} (absent)")
+    message(STATUS "skipped seeds from ${dir}: absent (the run starts from the other folders' seeds)")
     continue()
   endif()
   foreach(extension IN LISTS EXTENSIONS)
@@ -36,17 +37,29 @@ foreach(dir IN LISTS SEED_DIRS)
 endforeach()
 message(STATUS "${seed_count} seed files in ${corpus}")
 
-set(options -max_total_time=${SECONDS} -max_len=${MAX_LEN} -timeout=10 -rss_limit_mb=2048
+set(options -seed=${SEED} -max_total_time=${SECONDS} -max_len=${MAX_LEN} -timeout=10 -rss_limit_mb=2048
   -print_final_stats=1 -artifact_prefix=${artifacts}/)
 if(DEFINED DICTIONARY AND EXISTS "${DICTIONARY}")
   list(APPEND options -dict=${DICTIONARY})
 endif()
 set(log ${WORK_DIR}/fuzz.log)
 execute_process(COMMAND ${FUZZER} ${options} ${corpus} RESULT_VARIABLE status OUTPUT_FILE ${log} ERROR_FILE ${log})
-file(STRINGS ${log} stats REGEX "^(stat::|Done )")
-foreach(line IN LISTS stats)
-  message(STATUS "${line}")
+# One line from libFuzzer's final stats (-print_final_stats) that says how far the run got: the
+# figure CI reports for each target. The whole stats stay in the log.
+set(stat_names number_of_executed_units average_exec_per_sec new_units_added peak_rss_mb)
+foreach(stat IN LISTS stat_names)
+  set(${stat} "?")
 endforeach()
+file(STRINGS ${log} stats REGEX "^stat::")
+foreach(line IN LISTS stats)
+  if(line MATCHES "^stat::([a-z_]+): *([0-9]+)")
+    set(${CMAKE_MATCH_1} ${CMAKE_MATCH_2})
+  endif()
+endforeach()
+get_filename_component(target ${FUZZER} NAME)
+message(STATUS "${target}: ${number_of_executed_units} executions (${average_exec_per_sec}/s) "
+  "in ${SECONDS} s with seed ${SEED} from ${seed_count} seeds; ${new_units_added} new inputs, "
+  "peak RSS ${peak_rss_mb} MB")
 if(NOT status EQUAL 0)
   file(READ ${log} text)
   string(LENGTH "${text}" length)
