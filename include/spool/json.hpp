@@ -35,6 +35,11 @@
 // as their tick count; byte containers as arrays of numbers; variants by JSON type, or tagged by
 // read/write_options::variant_tag (json/variant_tag.hpp); spool::value anywhere; raw_json keeps
 // a sub-document as text (json/raw_json.hpp).
+//
+// Streams of values (NDJSON, concatenated JSON from a socket) are read one value at a time, in
+// bounded memory, by spool::json::stream_reader (json/stream_reader.hpp):
+//   spool::json::stream_reader in{std::cin};
+//   while (in.more()) { auto e = in.read<event>(); if (!e) { report(e.error()); break; } use(*e); }
 #pragma once
 
 #include <filesystem>
@@ -48,12 +53,14 @@
 #include <spool/json/options.hpp>
 #include <spool/json/raw_json.hpp>
 #include <spool/json/reader.hpp>
+#include <spool/json/stream_reader.hpp>
 #include <spool/json/writer.hpp>
 #include <spool/pool.hpp>
 
 namespace spool::json {
 
-// Reads a whole document into an existing object.
+// Reads a whole document into an existing object, reusing the capacity of its strings and
+// containers; members the document does not name keep their values.
 template <read_options Opts = read_options{}, class T>
 spool::error read(std::string_view input, T& out) {
   auto r = spool::lease_object<detail::reader<Opts>>();
@@ -63,6 +70,7 @@ spool::error read(std::string_view input, T& out) {
   return e;
 }
 
+// Reads a T from the whole of `input`.
 template <class T, read_options Opts = read_options{}>
   requires std::is_default_constructible_v<T>
 spool::result<T> read(std::string_view input) {
@@ -71,6 +79,7 @@ spool::result<T> read(std::string_view input) {
   return out;
 }
 
+// Reads the whole stream into a pooled buffer, then into `out`.
 template <read_options Opts = read_options{}, class T>
 spool::error read(std::istream& in, T& out) {
   spool::result<spool::buffer_lease> body = spool::read_all(in, Opts.max_input_size);
@@ -78,6 +87,7 @@ spool::error read(std::istream& in, T& out) {
   return read<Opts>((*body)->view(), out);
 }
 
+// Reads the whole stream into a pooled buffer, then a T from it.
 template <class T, read_options Opts = read_options{}>
   requires std::is_default_constructible_v<T>
 spool::result<T> read(std::istream& in) {
@@ -86,6 +96,7 @@ spool::result<T> read(std::istream& in) {
   return out;
 }
 
+// Reads the file at `path` into a pooled buffer, then into `out`; messages name the file.
 template <read_options Opts = read_options{}, class T>
 spool::error read_file(const std::filesystem::path& path, T& out) {
   spool::result<spool::buffer_lease> body = spool::read_file(path, Opts.max_input_size);
@@ -95,6 +106,7 @@ spool::error read_file(const std::filesystem::path& path, T& out) {
   return e;
 }
 
+// Reads the file at `path` into a pooled buffer, then a T from it; messages name the file.
 template <class T, read_options Opts = read_options{}>
   requires std::is_default_constructible_v<T>
 spool::result<T> read_file(const std::filesystem::path& path) {
@@ -104,7 +116,7 @@ spool::result<T> read_file(const std::filesystem::path& path) {
 }
 
 // Appends the JSON text of `v` to `out` (std::string, std::vector<char> or spool::byte_buffer).
-// On error `out` is left as it was.
+// On error `out` is left as it was; the error has no position, only the path of what failed.
 template <write_options Opts = write_options{}, class T, class Out>
 spool::error write(const T& v, Out& out) {
   if constexpr (std::is_same_v<Out, spool::byte_buffer>) {
@@ -112,13 +124,13 @@ spool::error write(const T& v, Out& out) {
     detail::writer<Opts> w(out);
     if (w.document(v)) return {};
     out.resize(before);
-    return std::move(w.error());
+    return std::move(w.error().drop_position());
   } else {
     static_assert(std::is_same_v<Out, std::string> || std::is_same_v<Out, std::vector<char>>,
                   "write appends to std::string, std::vector<char> or spool::byte_buffer");
     spool::buffer_lease buffer = spool::lease_buffer();
     detail::writer<Opts> w(*buffer);
-    if (!w.document(v)) return std::move(w.error());
+    if (!w.document(v)) return std::move(w.error().drop_position());
     out.insert(out.end(), buffer->data(), buffer->data() + buffer->size());
     return {};
   }
@@ -130,7 +142,7 @@ template <write_options Opts = write_options{}, class T>
 std::string write(const T& v) {
   spool::buffer_lease buffer = spool::lease_buffer();
   detail::writer<Opts> w(*buffer);
-  if (!w.document(v)) spool::detail::fail(w.error());
+  if (!w.document(v)) spool::detail::fail(w.error().drop_position());
   return std::string(buffer->view());
 }
 

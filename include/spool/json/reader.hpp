@@ -117,6 +117,22 @@ class reader {
     return true;
   }
 
+  // Reads the first value of `input` (after whitespace) into out and sets `length` to where it
+  // ends; what follows is left alone. For the stream reader, whose window may end inside this
+  // value or hold the next ones; it checks read_options::max_input_size per value itself.
+  template <class T>
+  bool first_value(std::string_view input, T& out, std::size_t& length) {
+    begin_ = input.data();
+    end = begin_ + input.size();
+    depth_ = 0;
+    const char* p = begin_;
+    if (!ws(p)) return false;
+    if (p == end) return fail(errc::empty_input, p, "a JSON value", "only whitespace");
+    if (!read(p, out)) return false;
+    length = static_cast<std::size_t>(p - begin_);
+    return true;
+  }
+
   bool fail(errc code, const char* at, std::string_view expected = {}, std::string_view found = {}) {
     error = make_error(code, static_cast<std::size_t>(at - begin_), expected, found);
     return false;
