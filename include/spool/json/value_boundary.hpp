@@ -20,12 +20,13 @@
 #include <string_view>
 
 #include <spool/detail/number_parse.hpp>
+#include <spool/detail/stream/value_stream.hpp>
 #include <spool/json/options.hpp>
 #include <spool/json/scan.hpp>
 
 namespace spool::json::detail {
 
-enum class boundary : unsigned char { complete, incomplete, invalid };
+using boundary = spool::detail::stream::boundary_status;
 
 // The comment at p ('/'): its end, or nullptr when it is cut off at `end`, or p itself when '/'
 // starts no comment (the decoder reports that).
