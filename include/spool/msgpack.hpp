@@ -19,6 +19,11 @@
 // target point into that input (nothing is copied), so they are valid only while it is; read_file
 // and the stream reader own their input and therefore refuse such targets at compile time.
 // Options: see msgpack/options.hpp; type mapping: msgpack/writer.hpp and msgpack/reader.hpp.
+//
+// Messages one after another on a pipe or a socket are read one at a time, in bounded memory, by
+// spool::msgpack::stream_reader (msgpack/stream_reader.hpp):
+//   spool::msgpack::stream_reader in{fd};
+//   while (in.more()) { auto m = in.read<message>(); if (!m) { report(m.error()); break; } use(*m); }
 #pragma once
 
 #include <cstddef>
@@ -34,6 +39,7 @@
 #include <spool/msgpack/encoder.hpp>
 #include <spool/msgpack/options.hpp>
 #include <spool/msgpack/reader.hpp>
+#include <spool/msgpack/stream_reader.hpp>
 #include <spool/msgpack/timestamp.hpp>
 #include <spool/msgpack/writer.hpp>
 #include <spool/pool.hpp>
@@ -65,6 +71,17 @@ bool read_document(decoder& d, const void* data, std::size_t size, T& out) {
   if (size > O.max_input_size) [[unlikely]] return d.too_large(d.begin + O.max_input_size, size, O.max_input_size);
   if (!read_value<O>(d, out)) return false;
   if (d.pos != d.end) [[unlikely]] return d.fail(errc::trailing_data, d.pos, "end of input", "more data");
+  return true;
+}
+
+// Reads the first value of the input into `out` and sets `length` to the bytes it took; what
+// follows is left alone. For the stream reader, which checks max_input_size per value itself.
+template <read_options O, class T>
+bool read_first(decoder& d, const void* data, std::size_t size, T& out, std::size_t& length) {
+  d.start(data, size);
+  if (size == 0) return d.fail(errc::empty_input, d.begin, "a MessagePack value");
+  if (!read_value<O>(d, out)) return false;
+  length = d.offset_of(d.pos);
   return true;
 }
 
