@@ -5,18 +5,29 @@
 //   char* end = spool::detail::write_integer(buf, -42);         // "-42"
 //   end = spool::detail::write_floating(buf, 0.1);              // "0.1"
 //   end = spool::detail::write_floating(buf, -0.0);             // "-0.0": sign and float-ness kept
+//
+// Floats are written as std::to_chars writes them without a format (the shortest digits, fixed
+// or scientific notation, whichever is shorter, fixed on a tie), plus ".0" on integral values in
+// fixed notation. The digits come from number/shortest_double.hpp; SPOOL_DISABLE_FAST_DOUBLE_PRINT
+// (detail/config.hpp) takes them from std::to_chars instead, with the same text.
 #pragma once
 
 #include <bit>
 #include <charconv>
+#include <cmath>
 #include <concepts>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <type_traits>
+
+#include <spool/detail/config.hpp>
+#include <spool/detail/number/shortest_double.hpp>
 
 namespace spool::detail {
 
-// Enough for any 64-bit integer and any shortest float or double, sign and exponent included.
+// Enough for any 64-bit integer and any shortest float or double, sign and exponent included;
+// the writers below may use all of it as scratch, so a caller's buffer has this many bytes.
 inline constexpr std::size_t max_number_chars = 32;
 
 namespace print_detail {
@@ -52,21 +63,59 @@ inline int count_digits(std::uint64_t v) noexcept {
   return estimate + (v >= powers[estimate] ? 1 : 0);
 }
 
+// The eight decimal digits of v < 10^8 (leading zeros included) as eight byte values 0-9, the
+// first digit in the lowest byte: halves, quarters and pairs split in parallel lanes of one
+// register ((x * 10486) >> 20 is x / 100 for x < 16384, (x * 103) >> 10 is x / 10 for x < 100).
+inline std::uint64_t eight_digit_bytes(std::uint32_t v) noexcept {
+  const std::uint64_t halves = v / 10000 | static_cast<std::uint64_t>(v % 10000) << 32;
+  const std::uint64_t hundreds = ((halves * 10486) >> 20) & 0x0000007F0000007FULL;
+  const std::uint64_t quarters = hundreds | (halves - hundreds * 100) << 16;
+  const std::uint64_t tens = ((quarters * 103) >> 10) & 0x000F000F000F000FULL;
+  return tens | (quarters - tens * 10) << 8;
+}
+
+inline constexpr std::uint64_t ascii_zeros = 0x3030303030303030ULL;
+
+// Exactly eight digits of v < 10^8, leading zeros included.
+inline void write_eight_digits(char* out, std::uint32_t v) noexcept {
+  const std::uint64_t text = eight_digit_bytes(v) + ascii_zeros;
+  std::memcpy(out, &text, 8);
+}
+
+// 0 < v < 10^8 without leading zeros; stores eight bytes at out (the ones past the digits are
+// scratch).
+inline char* write_leading_digits(char* out, std::uint32_t v) noexcept {
+  const std::uint64_t digits = eight_digit_bytes(v);
+  const int leading_zeros = std::countr_zero(digits) / 8;
+  const std::uint64_t text = (digits + ascii_zeros) >> (8 * leading_zeros);
+  std::memcpy(out, &text, 8);
+  return out + 8 - leading_zeros;
+}
+
+// v in decimal; may store up to max_number_chars bytes at out (the ones past the returned end
+// are scratch), which every caller's buffer has.
 inline char* write_unsigned(char* out, std::uint64_t v) noexcept {
-  const int n = count_digits(v);
-  char* p = out + n;
-  while (v >= 100) {
-    const auto pair = static_cast<unsigned>(v % 100) * 2;
-    v /= 100;
-    p -= 2;
-    std::memcpy(p, digit_pairs + pair, 2);
+  constexpr std::uint64_t e8 = 100000000;
+  if (v < e8) {
+    if (v == 0) {
+      *out = '0';
+      return out + 1;
+    }
+    return write_leading_digits(out, static_cast<std::uint32_t>(v));
   }
-  if (v >= 10) {
-    std::memcpy(p - 2, digit_pairs + v * 2, 2);
-  } else {
-    p[-1] = static_cast<char>('0' + v);
+  if (v < e8 * e8) {
+    const std::uint64_t high = v / e8;
+    out = write_leading_digits(out, static_cast<std::uint32_t>(high));
+    write_eight_digits(out, static_cast<std::uint32_t>(v - high * e8));
+    return out + 8;
   }
-  return out + n;
+  const std::uint64_t high = v / (e8 * e8);  // at most 1844
+  const std::uint64_t rest = v - high * (e8 * e8);
+  const std::uint64_t middle = rest / e8;
+  out = write_leading_digits(out, static_cast<std::uint32_t>(high));
+  write_eight_digits(out, static_cast<std::uint32_t>(middle));
+  write_eight_digits(out + 8, static_cast<std::uint32_t>(rest - middle * e8));
+  return out + 16;
 }
 
 }  // namespace print_detail
@@ -83,15 +132,113 @@ char* write_integer(char* out, T value) noexcept {
   return print_detail::write_unsigned(out, static_cast<std::uint64_t>(value));
 }
 
+namespace print_detail {
+
+inline char* write_uint128(char* out, number::uint128 v) noexcept {
+  constexpr std::uint64_t ten19 = 10000000000000000000ULL;
+  if (v <= ~std::uint64_t{0}) return write_unsigned(out, static_cast<std::uint64_t>(v));
+  // Below 2^128 / 10^19 < 10^20 the leading part takes at most two 64-bit steps.
+  out = write_uint128(out, v / ten19);
+  const auto rest = static_cast<std::uint64_t>(v % ten19);
+  const int n = count_digits(rest);
+  std::memset(out, '0', static_cast<std::size_t>(19 - n));
+  return write_unsigned(out + 19 - n, rest);
+}
+
+// The text of `digits` x 10^exponent (digits without trailing zeros) for a non-zero finite value.
+template <std::floating_point F>
+char* write_decimal(char* out, F value, std::uint64_t digits, int exponent) noexcept {
+  const int n = count_digits(digits);
+  // std::to_chars' choice: fixed notation unless scientific is strictly shorter. Fixed for
+  // exponents in [-(n + 3), 5] ([-3, 4] for one digit, which scientific writes without a point).
+  const bool fixed = n == 1 ? exponent >= -3 && exponent <= 4 : exponent >= -(n + 3) && exponent <= 5;
+  if (fixed) {
+    if (exponent >= 0) {
+      // An integer, written with all its digits (as printf's %.0f would) and ".0".
+      char* end;
+      // Below 2^digits (the float's precision) the integer is digits x 10^exponent itself.
+      if (value >= static_cast<F>(std::uint64_t{1} << std::numeric_limits<F>::digits)) {
+        end = write_uint128(out, number::exact_integer(value));
+      } else {
+        end = write_unsigned(out, digits);
+        std::memset(end, '0', static_cast<std::size_t>(exponent));
+        end += exponent;
+      }
+      std::memcpy(end, ".0", 2);
+      return end + 2;
+    }
+    const int integer_digits = n + exponent;
+    if (integer_digits > 0) {
+      // The digits one place up, then the integer part moved down before the point.
+      out[0] = '0';
+      char* end = write_unsigned(out + 1, digits);
+      if (integer_digits < 8) {
+        // In one register: the first eight bytes become the integer digits, the point, and
+        // the fraction digits already in place.
+        std::uint64_t shifted;
+        std::uint64_t in_place;
+        std::memcpy(&shifted, out + 1, 8);
+        std::memcpy(&in_place, out, 8);
+        const unsigned point = 8 * static_cast<unsigned>(integer_digits);
+        const std::uint64_t integer_mask = (std::uint64_t{1} << point) - 1;
+        const std::uint64_t merged = (shifted & integer_mask) | std::uint64_t{'.'} << point |
+                                     (in_place & ~(integer_mask | std::uint64_t{0xFF} << point));
+        std::memcpy(out, &merged, 8);
+      } else {
+        std::memmove(out, out + 1, static_cast<std::size_t>(integer_digits));
+        out[integer_digits] = '.';
+      }
+      return end;
+    }
+    std::memcpy(out, "0.", 2);
+    std::memset(out + 2, '0', static_cast<std::size_t>(-integer_digits));
+    return write_unsigned(out + 2 - integer_digits, digits);
+  }
+  // d.ddde+XX: the digits one place up, the first moved before the point.
+  char* end = write_unsigned(out + 1, digits);
+  out[0] = out[1];
+  if (n > 1) {
+    out[1] = '.';
+  } else {
+    end = out + 1;
+  }
+  const int scientific_exponent = exponent + n - 1;
+  *end++ = 'e';
+  *end++ = scientific_exponent < 0 ? '-' : '+';
+  const auto magnitude = static_cast<unsigned>(scientific_exponent < 0 ? -scientific_exponent : scientific_exponent);
+  if (magnitude >= 100) {
+    *end++ = static_cast<char>('0' + magnitude / 100);
+    std::memcpy(end, digit_pairs + (magnitude % 100) * 2, 2);
+  } else {
+    std::memcpy(end, digit_pairs + magnitude * 2, 2);
+  }
+  return end + 2;
+}
+
+}  // namespace print_detail
+
 // Shortest round-trip text of a finite float. The result always reads back as a float in JSON
 // and TOML alike: an integral value gets ".0" ("1.0", "-0.0"), so a reader keeps it a float.
 template <std::floating_point F>
 char* write_floating(char* out, F value) noexcept {
-  char* end = std::to_chars(out, out + max_number_chars, value).ptr;
-  for (const char* p = out; p != end; ++p)
-    if (*p == '.' || *p == 'e') return end;
-  std::memcpy(end, ".0", 2);
-  return end + 2;
+  if constexpr (!fast_double_print) {
+    char* end = std::to_chars(out, out + max_number_chars, value).ptr;
+    for (const char* p = out; p != end; ++p)
+      if (*p == '.' || *p == 'e') return end;
+    std::memcpy(end, ".0", 2);
+    return end + 2;
+  } else {
+    if (std::signbit(value)) {
+      *out++ = '-';
+      value = -value;
+    }
+    if (value == 0) {
+      std::memcpy(out, "0.0", 3);
+      return out + 3;
+    }
+    const number::decimal d = number::shortest_decimal(value);
+    return print_detail::write_decimal(out, value, d.digits, d.exponent);
+  }
 }
 
 }  // namespace spool::detail

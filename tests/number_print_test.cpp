@@ -1,0 +1,174 @@
+// The shortest float printer (detail/number/shortest_double.hpp behind detail::write_floating)
+// against std::to_chars, the reference it must match byte for byte: the same digits, the same
+// choice of fixed or scientific notation, the same exponent form; write_floating adds ".0" to
+// integral values in fixed notation, and so does the reference here.
+#include <doctest/doctest.h>
+
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+#include <string_view>
+
+#include <spool/detail/number_print.hpp>
+
+namespace {
+
+template <class F>
+std::string reference_text(F v) {
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  std::string s(buf, r.ptr);
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s;
+}
+
+template <class F>
+std::string printed(F v) {
+  char buf[spool::detail::max_number_chars];
+  return std::string(buf, spool::detail::write_floating(buf, v));
+}
+
+template <class F>
+using bits_of = std::conditional_t<sizeof(F) == 8, std::uint64_t, std::uint32_t>;
+
+template <class F>
+F from_bits(bits_of<F> bits) {
+  return std::bit_cast<F>(bits);
+}
+
+// Counts mismatches (reporting the first few) instead of one CHECK per value: millions of
+// passing assertions would dominate the run time.
+template <class F>
+struct comparison {
+  std::size_t compared = 0;
+  std::size_t mismatches = 0;
+
+  void operator()(F v) {
+    if (!std::isfinite(v)) return;
+    ++compared;
+    for (const F x : {v, -v}) {
+      const std::string want = reference_text(x);
+      const std::string got = printed(x);
+      if (got != want && ++mismatches <= 10) {
+        CAPTURE(std::bit_cast<bits_of<F>>(x));
+        CHECK(got == want);
+      }
+    }
+  }
+  // The value and its neighbours one unit in the last place away.
+  void with_neighbours(F v) {
+    (*this)(v);
+    (*this)(std::nextafter(v, std::numeric_limits<F>::infinity()));
+    (*this)(std::nextafter(v, F{0}));
+  }
+};
+
+// Pseudo-random bit patterns per type: fewer without optimisation so the Debug and sanitizer
+// runs stay at a few seconds (the release figure is the one that covers much ground).
+#ifdef NDEBUG
+constexpr int random_patterns = 4'000'000;
+#else
+constexpr int random_patterns = 300'000;
+#endif
+
+}  // namespace
+
+TEST_CASE("the printer's format, value by value") {
+  CHECK(printed(0.0) == "0.0");
+  CHECK(printed(-0.0) == "-0.0");
+  CHECK(printed(1.0) == "1.0");
+  CHECK(printed(-2.5) == "-2.5");
+  CHECK(printed(0.1) == "0.1");
+  CHECK(printed(0.001) == "0.001");    // fixed and scientific ("1e-03") tie: fixed
+  CHECK(printed(0.0001) == "1e-04");   // scientific is shorter
+  CHECK(printed(1e4) == "10000.0");
+  CHECK(printed(1e5) == "1e+05");
+  CHECK(printed(123456.0) == "123456.0");
+  CHECK(printed(1.5e300) == "1.5e+300");
+  CHECK(printed(5e-324) == "5e-324");  // the smallest subnormal: one digit suffices
+  CHECK(printed(1e-323) == "1e-323");
+  CHECK(printed(1.7976931348623157e308) == "1.7976931348623157e+308");
+  // Integral values above 2^53 in fixed notation carry every digit of the exact value, as
+  // printf("%.0f") does, not the shortest digits followed by zeros.
+  CHECK(printed(0x1p60) == "1152921504606846976.0");
+  CHECK(printed(9007199254740993e3) == "9007199254740993024.0");  // shortest: 9007199254740993e3
+  CHECK(printed(12300000000000001048576.0) == "1.23e+22");
+  CHECK(printed(1e22) == "1e+22");
+  CHECK(printed(1.5f) == "1.5");
+  CHECK(printed(0.1f) == "0.1");
+  CHECK(printed(std::numeric_limits<float>::denorm_min()) == "1e-45");
+  CHECK(printed(std::numeric_limits<float>::max()) == "3.4028235e+38");
+}
+
+TEST_CASE_TEMPLATE("special values, boundaries, powers of two and ten match std::to_chars", F, double, float) {
+  using bits_type = bits_of<F>;
+  using limits = std::numeric_limits<F>;
+  constexpr int fraction_bits = limits::digits - 1;
+  constexpr int biased_max = (1 << (static_cast<int>(sizeof(F) * 8) - 1 - fraction_bits)) - 1;  // inf/NaN
+  comparison<F> compare;
+
+  for (const F v : {F{0}, F{1}, F{2}, F{10}, limits::min(), limits::max(), limits::denorm_min(), limits::epsilon(),
+                    limits::round_error(), F{1} / F{3}, F{2} / F{3}})
+    compare.with_neighbours(v);
+
+  // Every binade's first and last value: each power of two, and the value below it.
+  for (int biased = 0; biased < biased_max; ++biased) {
+    const auto first = static_cast<bits_type>(static_cast<bits_type>(biased) << fraction_bits);
+    const auto last = static_cast<bits_type>(first | ((bits_type{1} << fraction_bits) - 1));
+    compare.with_neighbours(from_bits<F>(first));
+    compare.with_neighbours(from_bits<F>(last));
+  }
+
+  // Each power of ten in range (the nearest F to it) and its neighbours.
+  for (int e = limits::min_exponent10 - limits::digits10 - 2; e <= limits::max_exponent10; ++e) {
+    const std::string text = "1e" + std::to_string(e);
+    F v{};
+    std::from_chars(text.data(), text.data() + text.size(), v);
+    compare.with_neighbours(v);
+  }
+
+  // Subnormals: the first and last thousands, and a spread between.
+  for (bits_type i = 1; i < 5000; ++i) {
+    compare(from_bits<F>(i));
+    compare(from_bits<F>(static_cast<bits_type>((bits_type{1} << fraction_bits) - i)));
+  }
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 20000; ++i)
+    compare(from_bits<F>(static_cast<bits_type>(rng() & ((bits_type{1} << fraction_bits) - 1))));
+
+  // Integral values across the range where fixed notation prints exact digits.
+  for (int i = 0; i < 20000; ++i) {
+    const auto magnitude = static_cast<int>(rng() % 80);
+    compare(std::ldexp(static_cast<F>(rng() % 1000000 + 1), magnitude));
+  }
+
+  CHECK(compare.mismatches == 0);
+  MESSAGE(compare.compared << " values compared");
+}
+
+TEST_CASE("doubles of 17 significant digits match std::to_chars") {
+  comparison<double> compare;
+  std::mt19937_64 rng(17);
+  for (int i = 0; i < random_patterns / 20; ++i) {
+    // A random 17-digit decimal at a random exponent, read to the nearest double.
+    const std::uint64_t digits = 10000000000000000ULL + rng() % 90000000000000000ULL;
+    const int exponent = static_cast<int>(rng() % 630) - 340;
+    const std::string text = std::to_string(digits) + "e" + std::to_string(exponent);
+    double v = 0;
+    std::from_chars(text.data(), text.data() + text.size(), v);
+    compare.with_neighbours(v);
+  }
+  CHECK(compare.mismatches == 0);
+}
+
+TEST_CASE_TEMPLATE("pseudo-random bit patterns match std::to_chars", F, double, float) {
+  comparison<F> compare;
+  std::mt19937_64 rng(20240611);  // fixed: a failure names a reproducible value
+  for (int i = 0; i < random_patterns; ++i) compare(from_bits<F>(static_cast<bits_of<F>>(rng())));
+  CHECK(compare.mismatches == 0);
+  MESSAGE(compare.compared << " values compared");
+}
