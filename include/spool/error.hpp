@@ -13,6 +13,10 @@
 //   }
 //   use(cfg->server.port);      // or cfg.value(), which throws spool::exception on error
 //
+// Errors of writers and of spool::from_value are about a value, not a place in some input: they
+// have no position (has_position() is false, offset is error::no_position) and render as
+//   error: unsupported at 'servers[1].note': expected a value TOML can hold, found null
+//
 // result<T> also works with -fno-exceptions: value() on an error then prints message() to stderr
 // and calls std::terminate().
 #pragma once
@@ -81,8 +85,11 @@ constexpr std::string_view to_string(errc code) noexcept {
 }
 
 struct error {
+  // The offset of an error that is not about a place in an input (a writer's, a conversion's).
+  static constexpr std::size_t no_position = static_cast<std::size_t>(-1);
+
   errc code = errc::ok;
-  std::size_t offset = 0;              // byte offset into the input
+  std::size_t offset = 0;              // byte offset into the input, or no_position
   std::uint32_t line = 0, column = 0;  // 1-based, 0 = unknown; filled by locate()
   std::string path;                    // "servers[2].port", `["odd key"].x`
   std::string expected, found;         // "integer", "string" (may be empty)
@@ -93,6 +100,17 @@ struct error {
 
   // True when there IS an error.
   explicit operator bool() const noexcept { return code != errc::ok; }
+
+  // False for errors about a value rather than an input: message() then names only the path.
+  bool has_position() const noexcept { return offset != no_position; }
+
+  // Marks the error as one without a position (see has_position()).
+  error& drop_position() noexcept {
+    offset = no_position;
+    line = column = source_column = 0;
+    source_line.clear();
+    return *this;
+  }
 
   // Prepend a key segment while unwinding: "port" then at_key("server") gives "server.port".
   error& at_key(std::string_view key) {
@@ -115,6 +133,7 @@ struct error {
 
   // Compute line, column and source_line from offset; `input` is the whole document read.
   error& locate(std::string_view input) {
+    if (!has_position()) return *this;
     detail::source_excerpt where = detail::excerpt_at(input, offset);
     line = where.line;
     column = where.column;
@@ -135,16 +154,19 @@ inline std::string error::message() const {
     out += std::to_string(line);
     out += ':';
     if (column != 0) (out += std::to_string(column)) += ':';
-  } else if (code != errc::io) {  // an I/O failure is about the source, not a place in it
+  } else if (has_position() && code != errc::io) {  // an I/O failure is about the source, not a place in it
     if (!out.empty()) out += ' ';
     (out += "offset ") += std::to_string(offset);
     out += ':';
   }
-  out += " error: ";
+  if (!out.empty()) out += ' ';
+  out += "error: ";
   // When the input simply does not match its grammar or the target type, "expected X, found Y"
-  // says it all; other codes (out of range, invalid number, ...) lead with what went wrong.
-  bool mismatch = code == errc::unexpected_type || code == errc::syntax || code == errc::unexpected_end ||
-                  code == errc::trailing_data || code == errc::empty_input;
+  // says it all; other codes (out of range, invalid number, ...) and errors without a position
+  // (nothing was being read) lead with what went wrong.
+  bool mismatch = has_position() && (code == errc::unexpected_type || code == errc::syntax ||
+                                     code == errc::unexpected_end || code == errc::trailing_data ||
+                                     code == errc::empty_input);
   if (mismatch && !expected.empty()) {
     (out += "expected ") += expected;
     if (!path.empty()) ((out += " for '") += path) += '\'';

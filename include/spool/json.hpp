@@ -116,7 +116,7 @@ spool::result<T> read_file(const std::filesystem::path& path) {
 }
 
 // Appends the JSON text of `v` to `out` (std::string, std::vector<char> or spool::byte_buffer).
-// On error `out` is left as it was; the error has no position, only the path of what failed.
+// On error `out` is left as it was; the error names a path but no position (has_position()).
 template <write_options Opts = write_options{}, class T, class Out>
 spool::error write(const T& v, Out& out) {
   if constexpr (std::is_same_v<Out, spool::byte_buffer>) {

@@ -26,6 +26,7 @@
 //   while (in.more()) { auto m = in.read<message>(); if (!m) { report(m.error()); break; } use(*m); }
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <filesystem>
 #include <istream>
@@ -93,13 +94,23 @@ errc encode(const T& value, spool::byte_buffer& buf) {
   return e.finish();
 }
 
-[[gnu::cold]] inline spool::error too_long_to_encode(std::size_t at) {
-  spool::error e = spool::make_error(errc::size_exceeded, at);
+[[gnu::cold]] inline spool::error too_long_to_encode() {
+  spool::error e = spool::make_error(errc::size_exceeded, spool::error::no_position);
   e.detail = "a string, binary, container or extension longer than MessagePack's 2^32 - 1 limit";
   return e;
 }
 
 }  // namespace detail
+
+// Reads a whole document into an existing object, reusing the capacity of its strings and
+// containers; members the document does not name keep their values (or take their
+// spool::default_value).
+template <read_options O = read_options{}, class T, byte_input In>
+spool::error read(const In& input, T& out) {
+  auto d = spool::lease_object<detail::decoder>();
+  if (detail::read_document<O>(*d, std::ranges::data(input), std::ranges::size(input), out)) return {};
+  return std::move(d->error);
+}
 
 // Reads a T from the whole of `input`.
 template <class T, read_options O = read_options{}, byte_input In>
@@ -110,57 +121,70 @@ result<T> read(const In& input) {
   return std::move(d->error);
 }
 
-// Reads into an existing object, reusing the capacity of its strings and containers. Fields the
-// input does not name keep their values (or take their spool::default_value).
-template <read_options O = read_options{}, class T, byte_input In>
-spool::error read(const In& input, T& out) {
-  auto d = spool::lease_object<detail::decoder>();
-  if (detail::read_document<O>(*d, std::ranges::data(input), std::ranges::size(input), out)) return {};
-  return std::move(d->error);
-}
-
-// Reads a whole file into a pooled buffer and a T from it.
-template <class T, read_options O = read_options{}>
-result<T> read_file(const std::filesystem::path& path) {
-  static_assert(!detail::borrows_input<T>(), "read_file owns its input: read string_view/span members from a buffer you keep");
-  auto input = spool::read_file(path, O.max_input_size);
-  if (!input) return std::move(input).error();
-  result<T> r = read<T, O>(input.value()->bytes());
-  if (!r) {
-    spool::error e = std::move(r).error();
-    e.source_name = path.string();
-    return e;
-  }
-  return r;
-}
-
-// Reads a whole stream into a pooled buffer and a T from it.
-template <class T, read_options O = read_options{}>
-result<T> read(std::istream& in) {
+// Reads the whole stream into a pooled buffer, then into `out`.
+template <read_options O = read_options{}, class T>
+spool::error read(std::istream& in, T& out) {
   static_assert(!detail::borrows_input<T>(), "the stream reader owns its input: read string_view/span members from a buffer you keep");
   auto input = spool::read_all(in, O.max_input_size);
   if (!input) return std::move(input).error();
-  return read<T, O>(input.value()->bytes());
+  return read<O>(input.value()->bytes(), out);
 }
 
-// Appends the encoding of `value` to `out`. The encoding is built in a pooled buffer and copied
-// once, so `out` grows exactly once.
-template <write_options O = write_options{}, class T, byte_output Out>
+// Reads the whole stream into a pooled buffer, then a T from it.
+template <class T, read_options O = read_options{}>
+result<T> read(std::istream& in) {
+  T out{};
+  if (spool::error e = read<O>(in, out)) return e;
+  return out;
+}
+
+// Reads the file at `path` into a pooled buffer, then into `out`; messages name the file.
+template <read_options O = read_options{}, class T>
+spool::error read_file(const std::filesystem::path& path, T& out) {
+  static_assert(!detail::borrows_input<T>(), "read_file owns its input: read string_view/span members from a buffer you keep");
+  auto input = spool::read_file(path, O.max_input_size);
+  if (!input) return std::move(input).error();
+  spool::error e = read<O>(input.value()->bytes(), out);
+  if (e) e.source_name = path.string();
+  return e;
+}
+
+// Reads the file at `path` into a pooled buffer, then a T from it; messages name the file.
+template <class T, read_options O = read_options{}>
+result<T> read_file(const std::filesystem::path& path) {
+  T out{};
+  if (spool::error e = read_file<O>(path, out)) return e;
+  return out;
+}
+
+// Appends the MessagePack encoding of `value` to `out` (std::string, std::vector<char / std::byte
+// / std::uint8_t> or spool::byte_buffer).
+// On error `out` is left as it was; the error names a path but no position (has_position()).
+// The encoding is built in a pooled buffer and copied once, so `out` grows exactly once.
+template <write_options O = write_options{}, class T, class Out>
+  requires byte_output<Out> || std::same_as<Out, spool::byte_buffer>
 spool::error write(const T& value, Out& out) {
-  spool::buffer_lease buf = spool::lease_buffer();
-  if (detail::encode<O>(value, *buf) != errc::ok) return detail::too_long_to_encode(buf->size());
-  const auto* first = reinterpret_cast<const typename Out::value_type*>(buf->data());
-  out.insert(out.end(), first, first + buf->size());
-  return {};
+  if constexpr (std::is_same_v<Out, spool::byte_buffer>) {
+    const std::size_t before = out.size();
+    if (detail::encode<O>(value, out) == errc::ok) return {};
+    out.resize(before);
+    return detail::too_long_to_encode();
+  } else {
+    spool::buffer_lease buf = spool::lease_buffer();
+    if (detail::encode<O>(value, *buf) != errc::ok) return detail::too_long_to_encode();
+    const auto* first = reinterpret_cast<const typename Out::value_type*>(buf->data());
+    out.insert(out.end(), first, first + buf->size());
+    return {};
+  }
 }
 
-// The encoding of `value`, in a string of exactly its size. Throws spool::exception
-// (errc::size_exceeded) only for a string or container beyond the format's 2^32 - 1 limit;
-// write(value, out) reports that as an error instead.
+// The MessagePack encoding of `value`, in a string of exactly its size;
+// throws spool::exception (or, without exceptions, terminates with the message) when `value`
+// cannot be written: only a string or container beyond the format's 2^32 - 1 limit.
 template <write_options O = write_options{}, class T>
 std::string write(const T& value) {
   spool::buffer_lease buf = spool::lease_buffer();
-  if (detail::encode<O>(value, *buf) != errc::ok) spool::detail::fail(detail::too_long_to_encode(buf->size()));
+  if (detail::encode<O>(value, *buf) != errc::ok) spool::detail::fail(detail::too_long_to_encode());
   return std::string(buf->data(), buf->size());
 }
 

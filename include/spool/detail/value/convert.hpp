@@ -21,8 +21,8 @@
 //                                                      their value (or default_value())
 //   spool::value / object / ext  themselves
 // Numbers out of the target's range are errc::out_of_range; every error carries the path of the
-// failing element ("servers[2].port"). A value has no input offset, so errors carry offset 0,
-// except those in text read from a string value (RFC 3339, base64): the offset within that text.
+// failing element ("servers[2].port") and, a value having no input, no position
+// (spool::error::has_position() is false).
 #pragma once
 
 #include <algorithm>
@@ -542,7 +542,7 @@ value to_value(const T& x) {
 template <class T>
 error from_value(const value& v, T& out) {
   error e;
-  detail::from_value_into(v, out, e);
+  if (!detail::from_value_into(v, out, e)) e.drop_position();
   return e;
 }
 
