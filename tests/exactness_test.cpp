@@ -303,7 +303,7 @@ TEST_CASE("the text formats write the shortest digits that read back to the same
     const std::string json = spool::json::write(d);
     CHECK(significant_digits(json) == significant_digits(shortest(d)));
     CHECK(same_bits(std::strtod(json.c_str(), nullptr), d));
-    const std::string toml = spool::toml::write(spool::value{{"x", d}}).value();
+    const std::string toml = spool::toml::write(spool::value{{"x", d}});
     const std::string_view number = std::string_view(toml).substr(4, toml.find('\n') - 4);  // "x = ...\n"
     CHECK(significant_digits(number) == significant_digits(shortest(d)));
     CHECK(same_bits(std::strtod(std::string(number).c_str(), nullptr), d));

@@ -14,9 +14,11 @@ using spool::value;
 
 template <spool::toml::write_options Opts = spool::toml::write_options{}>
 std::string write(const value& v) {
-  spool::result<std::string> r = spool::toml::write<Opts>(v);
-  REQUIRE_MESSAGE(r, r.error().message());
-  return *r;
+  std::string out;
+  const spool::error e = spool::toml::write<Opts>(v, out);
+  REQUIRE_MESSAGE(!e, e.message());
+  CHECK(spool::toml::write<Opts>(v) == out);
+  return out;
 }
 
 value read(std::string_view text) {
@@ -134,12 +136,21 @@ TEST_CASE("options: inline small tables, indentation") {
 }
 
 TEST_CASE("what TOML cannot hold is an error with a path") {
-  auto error_of = [](const value& v) { return spool::toml::write(v).error(); };
+  auto error_of = [](const value& v) {
+    std::string out = "kept";
+    spool::error e = spool::toml::write(v, out);
+    CHECK(e);
+    CHECK_FALSE(e.has_position());
+    CHECK(out == "kept");
+    CHECK_THROWS_AS(spool::toml::write(v), spool::exception);
+    return e;
+  };
   spool::error e = error_of(value::array({1}));
   CHECK(e.code == spool::errc::unexpected_type);
   e = error_of(value::object({{"a", value::object({{"b", nullptr}})}}));
   CHECK(e.code == spool::errc::unsupported);
   CHECK(e.path == "a.b");
+  CHECK(e.message() == "error: unsupported at 'a.b': expected a value TOML can hold, found null");
   e = error_of(value::object({{"list", value::array({1, nullptr})}}));
   CHECK(e.path == "list[1]");
   e = error_of(value::object({{"t", value::array({value::object(), value::object({{"big", std::uint64_t{1} << 63}})})}}));
@@ -155,4 +166,6 @@ TEST_CASE("what TOML cannot hold is an error with a path") {
   std::string out = "# kept\n";
   CHECK_FALSE(spool::toml::write(value::object({{"a", 1}}), out));
   CHECK(out == "# kept\na = 1\n");
+  CHECK_FALSE(spool::toml::write(value::object({{"t", value::object({{"b", 2}})}}), out));
+  CHECK(out == "# kept\na = 1\n\n[t]\nb = 2\n");  // a blank line before a section after text
 }

@@ -1,33 +1,40 @@
-// TOML 1.1 (and 1.0 by option) for spool: read documents into spool::value, write values back.
+// TOML 1.1 (and 1.0 by option) for spool: read documents into structs, maps and spool::value;
+// write them back.
 //
-//   spool::result<spool::value> cfg = spool::toml::read_file<spool::value>("config.toml");
+//   struct Server { std::string host; std::uint16_t port = 0; };
+//   struct Config { std::string title; Server server; std::vector<Server> replicas; };
+//
+//   spool::result<Config> cfg = spool::toml::read_file<Config>("config.toml");
 //   if (!cfg) {
 //     std::cerr << cfg.error().message() << '\n';
-//     // config.toml:14:1: error: duplicate key at 'servers.alpha': table 'servers.alpha' defined
-//     //   twice (first at line 9)
-//     //   [servers.alpha]
+//     // config.toml:14:1: error: duplicate key at 'server': table 'server' defined twice
+//     //   (first at line 9)
+//     //   [server]
 //     //   ^
 //     return 1;
 //   }
-//   std::int64_t port = (*cfg)["server"]["port"].as_int64().value();
-//   std::string text = spool::toml::write(*cfg).value();      // [server]\nport = 8080\n...
+//   spool::error e = spool::toml::read(text, *cfg);          // into an object, reusing its capacity
+//   auto doc = spool::toml::read<spool::value>(text);        // no schema
+//   std::string out = spool::toml::write(*cfg);              // title = "x"\n\n[server]\n...
+//   spool::error w = spool::toml::write(*cfg, out);          // appends to out
 //
 // Options (toml/options.hpp) are template arguments:
 //   constexpr spool::toml::read_options toml10{.toml_version = spool::toml::version::v1_0};
-//   spool::toml::read<spool::value, toml10>(text);
+//   spool::toml::read<Config, toml10>(text);
 //
 // Structs, maps and spool::value members are read directly (headers and dotted keys navigate
-// struct plans; [[arrays]] append to containers):
-//   struct Server { std::string host; std::uint16_t port = 0; };
-//   struct Config { std::string title; Server server; std::vector<Server> replicas; };
-//   spool::result<Config> c = spool::toml::read<Config>("title = 'x'\n[server]\nport = 80\n");
+// struct plans; [[arrays]] append to containers) and written directly (a struct's scalars, then
+// its sub-tables as [headers] and containers of tables as [[headers]]).
 //
 // Every rule of the specification is enforced, including the table rules (no table defined
 // twice, dotted keys cannot reopen a [table], inline tables and static arrays are closed), bare
 // CR, control characters and invalid UTF-8. Date-times keep their kind and nanoseconds
-// (spool::offset_datetime, local_datetime, local_date, local_time). Writing fails, naming the
-// path, on what TOML cannot hold: a null, a binary, an integer above INT64_MAX, a top level that
-// is not a table.
+// (spool::offset_datetime, local_datetime, local_date, local_time).
+//
+// write(obj) returns the text and throws spool::exception (or, without exceptions, terminates
+// with the message) on what TOML cannot hold: a null, a binary, an integer above INT64_MAX, a top
+// level that is not a table; write(obj, out) reports that as a spool::error naming the path
+// (such errors have no position: spool::error::has_position()).
 #pragma once
 
 #include <filesystem>
@@ -35,6 +42,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include <spool/error.hpp>
 #include <spool/pool.hpp>
@@ -46,9 +54,9 @@
 
 namespace spool::toml {
 
-// Reads `input` into `out`: a spool::value is replaced; a struct or map keeps what the document
-// does not mention (and the first [[array]] of a container starts it afresh). Returns an error
-// with line, column, path and the offending line on failure (out is then unspecified).
+// Reads a whole document into an existing object, reusing the capacity of its strings and
+// containers; members the document does not name keep their values. A spool::value is replaced
+// and the first [[array]] of a container starts it afresh; on failure `out` is unspecified.
 template <read_options Opts = read_options{}, detail::table_type T>
 spool::error read(std::string_view input, T& out) {
   auto ctx = spool::lease_object<detail::reader_context>();
@@ -61,48 +69,77 @@ spool::error read(std::string_view input, T& out) {
   return e;
 }
 
+// Reads a T from the whole of `input`.
 template <detail::table_type T, read_options Opts = read_options{}>
 spool::result<T> read(std::string_view input) {
-  T out;
+  T out{};
   if (spool::error e = read<Opts>(input, out)) return e;
   return out;
 }
 
-// The whole stream, read into one pooled buffer first.
+// Reads the whole stream into a pooled buffer, then into `out`.
+template <read_options Opts = read_options{}, detail::table_type T>
+spool::error read(std::istream& in, T& out) {
+  spool::result<spool::buffer_lease> body = spool::read_all(in, Opts.max_input_size);
+  if (!body) return std::move(body).error();
+  return read<Opts>((*body)->view(), out);
+}
+
+// Reads the whole stream into a pooled buffer, then a T from it.
 template <detail::table_type T, read_options Opts = read_options{}>
 spool::result<T> read(std::istream& in) {
-  spool::result<spool::buffer_lease> text = spool::read_all(in, Opts.max_input_size);
-  if (!text) return text.error();
-  return read<T, Opts>((*text)->view());
+  T out{};
+  if (spool::error e = read<Opts>(in, out)) return e;
+  return out;
 }
 
-// The file at `path`; messages name it ("config.toml:3:7: error: ...").
+// Reads the file at `path` into a pooled buffer, then into `out`; messages name the file.
+template <read_options Opts = read_options{}, detail::table_type T>
+spool::error read_file(const std::filesystem::path& path, T& out) {
+  spool::result<spool::buffer_lease> body = spool::read_file(path, Opts.max_input_size);
+  if (!body) return std::move(body).error();
+  spool::error e = read<Opts>((*body)->view(), out);
+  if (e) e.source_name = path.string();
+  return e;
+}
+
+// Reads the file at `path` into a pooled buffer, then a T from it; messages name the file.
 template <detail::table_type T, read_options Opts = read_options{}>
 spool::result<T> read_file(const std::filesystem::path& path) {
-  spool::result<spool::buffer_lease> text = spool::read_file(path, Opts.max_input_size);
-  if (!text) return text.error();
-  T out;
-  if (spool::error e = read<Opts>((*text)->view(), out)) {
-    e.source_name = path.string();
-    return e;
+  T out{};
+  if (spool::error e = read_file<Opts>(path, out)) return e;
+  return out;
+}
+
+// Appends the TOML text of `v` to `out` (std::string, std::vector<char> or spool::byte_buffer).
+// On error `out` is left as it was; the error names a path but no position (has_position()).
+template <write_options Opts = write_options{}, class T, class Out>
+spool::error write(const T& v, Out& out) {
+  if constexpr (std::is_same_v<Out, spool::byte_buffer>) {
+    const std::size_t before = out.size();
+    detail::writer<Opts> w(out, before != 0);
+    if (w.document(v)) return {};
+    out.resize(before);
+    return std::move(w.error());
+  } else {
+    static_assert(std::is_same_v<Out, std::string> || std::is_same_v<Out, std::vector<char>>,
+                  "write appends to std::string, std::vector<char> or spool::byte_buffer");
+    spool::buffer_lease buffer = spool::lease_buffer();
+    detail::writer<Opts> w(*buffer, !out.empty());
+    if (!w.document(v)) return std::move(w.error());
+    out.insert(out.end(), buffer->data(), buffer->data() + buffer->size());
+    return {};
   }
-  return out;
 }
 
-// Appends the TOML text of `v` (a spool::value, or anything spool::to_value converts: structs,
-// maps) to `out`. Structs are converted to a spool::value first.
+// The TOML text of `v`; throws spool::exception (or, without exceptions, terminates with the
+// message) when `v` cannot be written.
 template <write_options Opts = write_options{}, class T>
-spool::error write(const T& v, std::string& out) {
-  if constexpr (std::is_same_v<T, spool::value>) return detail::value_writer(out, Opts).document(v);
-  else return detail::value_writer(out, Opts).document(spool::to_value(v));
-}
-
-template <write_options Opts = write_options{}, class T>
-spool::result<std::string> write(const T& v) {
-  std::string out;
-  out.reserve(256);  // small documents then fit without regrowing
-  if (spool::error e = write<Opts>(v, out)) return e;
-  return out;
+std::string write(const T& v) {
+  spool::buffer_lease buffer = spool::lease_buffer();
+  detail::writer<Opts> w(*buffer);
+  if (!w.document(v)) spool::detail::fail(w.error());
+  return std::string(buffer->view());
 }
 
 }  // namespace spool::toml

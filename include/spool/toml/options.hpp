@@ -5,7 +5,7 @@
 //   constexpr spool::toml::read_options strict10{.toml_version = spool::toml::version::v1_0};
 //   auto cfg = spool::toml::read<Config, strict10>(text);
 //   constexpr spool::toml::write_options compact{.inline_table_max = 4};
-//   std::string s = spool::toml::write<compact>(*cfg).value();
+//   std::string s = spool::toml::write<compact>(*cfg);
 #pragma once
 
 #include <cstddef>

@@ -1,42 +1,53 @@
-// The TOML writer: a spool::value (a table) as idiomatic TOML.
+// The TOML writer: a table (a reflected struct, a map, a spool::value holding an object) as
+// idiomatic TOML, straight from the C++ objects (toml/shape.hpp says what is a table, an array
+// or a scalar; the text is the same as that of spool::to_value of the object).
 //
 // Each table writes its plain keys first, then its sub-tables under [headers] and its arrays of
 // tables under [[headers]]; a table holding only sub-tables gets no header of its own (TOML
 // implies it). Keys are quoted only when they are not bare; strings become 'literal' when that
 // avoids escapes and """multi-line""" when they hold newlines; floats are the shortest text that
 // reads back to the same bits. What TOML cannot hold (null, binary, an integer above INT64_MAX,
-// a top level that is not a table, text that is not UTF-8) is an error naming its path.
+// a top level that is not a table, text that is not UTF-8) is an error naming its path; such
+// errors have no position (spool::error::has_position()).
 #pragma once
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <variant>
 
+#include <spool/datetime.hpp>
 #include <spool/detail/datetime_text.hpp>
 #include <spool/detail/error/path.hpp>
 #include <spool/detail/number_print.hpp>
+#include <spool/detail/pool/byte_buffer.hpp>
+#include <spool/detail/type_traits.hpp>
 #include <spool/detail/utf8.hpp>
 #include <spool/error.hpp>
+#include <spool/json/output.hpp>
 #include <spool/json/string_write.hpp>
 #include <spool/toml/options.hpp>
+#include <spool/toml/shape.hpp>
 #include <spool/value.hpp>
 
 namespace spool::toml::detail {
 
-// A non-empty array whose elements are all tables: written as [[header]] sections.
-inline bool is_array_of_tables(const spool::value& v) {
-  const spool::array* a = v.if_array();
-  if (a == nullptr || a->empty()) return false;
-  for (const spool::value& e : *a)
-    if (!e.is_object()) return false;
-  return true;
-}
+using spool::json::detail::output;
+
+inline void append(output& out, std::string_view s) { out.put(s); }
+inline void append(std::string& out, std::string_view s) { out += s; }
 
 // Appends s as a "basic string", escaping what TOML does not allow raw (controls but tab, DEL).
-inline void write_basic_string(std::string& out, std::string_view s, bool multiline) {
-  out += multiline ? "\"\"\"\n" : "\"";
+template <class Out>
+void write_basic_string(Out& out, std::string_view s, bool multiline) {
+  append(out, multiline ? "\"\"\"\n" : "\"");
   const char* run = s.data();
   const char* end = s.data() + s.size();
   for (const char* p = run; p != end; ++p) {
@@ -44,13 +55,13 @@ inline void write_basic_string(std::string& out, std::string_view s, bool multil
     const bool raw = c >= 0x80 || (c >= 0x20 && c != 0x7F && c != '"' && c != '\\') || c == '\t' ||
                      (multiline && c == '\n');
     if (raw) continue;
-    out.append(run, p);
+    append(out, std::string_view(run, static_cast<std::size_t>(p - run)));
     char buf[8];
-    out.append(buf, spool::json::detail::write_simple_escape(buf, c));
+    append(out, std::string_view(buf, static_cast<std::size_t>(spool::json::detail::write_simple_escape(buf, c) - buf)));
     run = p + 1;
   }
-  out.append(run, end);
-  out += multiline ? "\"\"\"" : "\"";
+  append(out, std::string_view(run, static_cast<std::size_t>(end - run)));
+  append(out, multiline ? "\"\"\"" : "\"");
 }
 
 // Whether s reads the same between single quotes: no ', no control character but tab.
@@ -62,190 +73,284 @@ inline bool literal_safe(std::string_view s, bool multiline) {
   return true;
 }
 
-inline void write_key(std::string& out, std::string_view key) {
-  if (spool::detail::is_bare_key(key)) out += key;
+template <class Out>
+void write_key(Out& out, std::string_view key) {
+  if (spool::detail::is_bare_key(key)) append(out, key);
   else write_basic_string(out, key, false);
 }
 
-class value_writer {
+template <write_options Opts>
+class writer {
  public:
-  value_writer(std::string& out, const write_options& opts) noexcept : out_(out), opts_(opts) {}
+  // Appends to `out`; when the text goes after other text (`follows_text`), a blank line
+  // separates its first [header] from it, as it separates every other section.
+  explicit writer(spool::byte_buffer& out, bool follows_text = false) noexcept
+      : out_(out), start_(follows_text ? SIZE_MAX : out.size()) {}
 
-  spool::error document(const spool::value& root) {
-    const spool::object* table = root.if_object();
-    if (table == nullptr) {
-      error_ = make_error(errc::unexpected_type, 0, "a table at the top level of a TOML document", root.type_name());
-      return std::move(error_);
-    }
-    table_body(*table, 0);
-    return std::move(error_);
+  spool::error& error() noexcept { return error_; }
+
+  // Writes one whole document; the buffer holds it (or, on failure, what came before the error).
+  template <class T>
+  bool document(const T& root) {
+    const bool ok = is_table(root) ? with_table(root, [&](const auto& table) { return table_body(table, 0); })
+                                   : top_level_error(spool::to_value(root).type_name());
+    out_.finish();
+    return ok;
   }
 
  private:
-  // Keys of one table, then its sub-tables; `path` (the header keys) is in header_.
-  bool table_body(const spool::object& table, std::size_t level) {
-    for (const auto& m : table) {
-      if (is_section(m.value)) continue;
+  bool top_level_error(std::string_view found) {
+    return fail(errc::unexpected_type, "a table at the top level of a TOML document", found);
+  }
+
+  // Keys of one table, then its sub-tables; the keys of its header are in header_.
+  template <class Table>
+  bool table_body(const Table& table, std::size_t level) {
+    const bool keys = for_each_member(table, [&](std::string_view key, const auto& member) {
+      if (is_section(member)) return true;
       indent(level);
-      write_key(out_, m.key());
-      out_ += " = ";
-      if (!inline_value(m.value, m.key())) return false;
-      out_ += '\n';
-    }
-    for (const auto& m : table) {
-      if (!is_section(m.value)) continue;
+      write_key(out_, key);
+      out_.put(" = ");
+      if (!inline_value(member)) return error_.at_key(key), false;
+      out_.put('\n');
+      return true;
+    });
+    if (!keys) return false;
+    return for_each_member(table, [&](std::string_view key, const auto& member) {
+      if (!is_section(member)) return true;
       const std::size_t mark = header_.size();
       if (!header_.empty()) header_ += '.';
-      write_key(header_, m.key());
-      bool ok = true;
-      if (const spool::object* sub = m.value.if_object()) {
-        if (needs_header(*sub)) header_line(level, false);
-        ok = table_body(*sub, level + 1);
+      write_key(header_, key);
+      bool ok;
+      if (is_table(member)) {
+        ok = with_table(member, [&](const auto& sub) {
+          if (needs_header(sub)) header_line(level, false);
+          return table_body(sub, level + 1);
+        });
       } else {
-        const spool::array& elements = m.value.as_array();
-        for (std::size_t i = 0; ok && i < elements.size(); ++i) {
-          header_line(level, true);
-          ok = table_body(elements[i].as_object(), level + 1);
-          if (!ok) error_.at_index(i);
-        }
+        ok = unwrap(
+            member,
+            [&](const auto& elements) {
+              if constexpr (form_of<std::remove_cvref_t<decltype(elements)>>() != form::array) {
+                return false;  // is_section() said it is an array of tables
+              } else {
+                return for_each_element(elements, [&](std::size_t i, const auto& element) {
+                  header_line(level, true);
+                  if (with_table(element, [&](const auto& sub) { return table_body(sub, level + 1); })) return true;
+                  error_.at_index(i);
+                  return false;
+                });
+              }
+            },
+            false);
       }
-      if (!ok) {
-        error_.at_key(m.key());
-        return false;
-      }
+      if (!ok) return error_.at_key(key), false;
       header_.resize(mark);
-    }
-    return true;
+      return true;
+    });
   }
 
   // A member written as a [section] rather than `key = value`.
-  bool is_section(const spool::value& v) const {
-    if (const spool::object* o = v.if_object()) return !fits_inline(*o);
-    return is_array_of_tables(v);
+  template <class M>
+  bool is_section(const M& m) const {
+    if (is_table(m)) return !fits_inline(m);
+    return is_array_of_tables(m);
   }
 
   // A small table of scalars, when the options ask for inline tables.
-  bool fits_inline(const spool::object& o) const {
-    if (opts_.inline_table_max == 0 || o.size() > opts_.inline_table_max || o.empty()) return false;
-    for (const auto& m : o)
-      if (m.value.is_object() || is_array_of_tables(m.value)) return false;
-    return true;
+  template <class M>
+  bool fits_inline(const M& m) const {
+    if constexpr (Opts.inline_table_max == 0) {
+      return false;
+    } else {
+      return with_table(m, [](const auto& table) {
+        const std::size_t n = member_count(table);
+        if (n == 0 || n > Opts.inline_table_max) return false;
+        return for_each_member(table, [](std::string_view, const auto& member) {
+          return !is_table(member) && !is_array_of_tables(member);
+        });
+      });
+    }
   }
 
   // A table needs its own header when it holds keys or nothing at all; one with only sub-tables
   // is implied by their headers.
-  bool needs_header(const spool::object& o) const {
-    if (o.empty()) return true;
-    for (const auto& m : o)
-      if (!is_section(m.value)) return true;
-    return false;
+  template <class Table>
+  bool needs_header(const Table& table) const {
+    bool any = false;
+    const bool all_sections = for_each_member(table, [&](std::string_view, const auto& member) {
+      any = true;
+      return is_section(member);
+    });
+    return !any || !all_sections;
   }
 
   void header_line(std::size_t level, bool array) {
-    if (!out_.empty()) out_ += '\n';
+    if (out_.size() != start_) out_.put('\n');
     indent(level);
-    out_ += array ? "[[" : "[";
-    out_ += header_;
-    out_ += array ? "]]\n" : "]\n";
+    out_.put(array ? "[[" : "[");
+    out_.put(header_);
+    out_.put(array ? "]]\n" : "]\n");
   }
-  void indent(std::size_t level) { out_.append(level * opts_.indent_width, ' '); }
-
-  bool fail(errc code, std::string_view expected, std::string_view found) {
-    error_ = make_error(code, 0, expected, found);
-    return false;
-  }
-
-  bool inline_value(const spool::value& v, std::string_view key) {
-    if (inline_value(v)) return true;
-    error_.at_key(key);
-    return false;
-  }
-
-  bool inline_value(const spool::value& v) {
-    char buf[spool::detail::max_datetime_text + spool::detail::max_number_chars];
-    switch (v.kind()) {
-      case spool::kind::boolean:
-        out_ += *v.as_bool() ? "true" : "false";
-        return true;
-      case spool::kind::integer:
-        out_.append(buf, spool::detail::write_integer(buf, *v.as_int64()));
-        return true;
-      case spool::kind::floating: {
-        const double d = *v.as_double();
-        if (std::isnan(d)) out_ += std::signbit(d) ? "-nan" : "nan";
-        else if (std::isinf(d)) out_ += d < 0 ? "-inf" : "inf";
-        else out_.append(buf, spool::detail::write_floating(buf, d));
-        return true;
-      }
-      case spool::kind::string: return string(*v.as_string());
-      case spool::kind::offset_datetime: return datetime(*v.as_offset_datetime(), buf);
-      case spool::kind::local_datetime: return datetime(*v.as_local_datetime(), buf);
-      case spool::kind::local_date: return datetime(*v.as_local_date(), buf);
-      case spool::kind::local_time: return datetime(*v.as_local_time(), buf);
-      case spool::kind::array: {
-        const spool::array& elements = v.as_array();
-        out_ += '[';
-        for (std::size_t i = 0; i < elements.size(); ++i) {
-          if (i != 0) out_ += ", ";
-          if (!inline_value(elements[i])) {
-            error_.at_index(i);
-            return false;
-          }
-        }
-        out_ += ']';
-        return true;
-      }
-      case spool::kind::object: {
-        const spool::object& members = v.as_object();
-        if (members.empty()) {
-          out_ += "{}";
-          return true;
-        }
-        out_ += "{ ";
-        bool first = true;
-        for (const auto& m : members) {
-          if (!first) out_ += ", ";
-          first = false;
-          write_key(out_, m.key());
-          out_ += " = ";
-          if (!inline_value(m.value, m.key())) return false;
-        }
-        out_ += " }";
-        return true;
-      }
-      case spool::kind::unsigned_integer:
-        return fail(errc::out_of_range, "an integer within 64 bits signed", "an integer above INT64_MAX");
-      default:
-        return fail(errc::unsupported, "a value TOML can hold", v.type_name());
+  void indent(std::size_t level) {
+    if constexpr (Opts.indent_width != 0) {
+      const std::size_t n = level * Opts.indent_width;
+      char* w = out_.room(n);
+      std::memset(w, ' ', n);
+      out_.commit(w + n);
     }
   }
 
+  bool fail(errc code, std::string_view expected, std::string_view found) {
+    error_ = make_error(code, spool::error::no_position, expected, found);
+    return false;
+  }
+  bool cannot_hold(spool::kind k) { return fail(errc::unsupported, "a value TOML can hold", spool::to_string(k)); }
+
   template <class T>
-  bool datetime(const T& dt, char* buf) {
-    char* end = spool::detail::format_datetime(buf, dt);
-    if (end == buf) return fail(errc::invalid_datetime, "a valid date-time", "an impossible one");
-    out_.append(buf, end);
+  bool inline_value(const T& x) {
+    using namespace spool::detail;
+    if constexpr (std::is_same_v<T, spool::value>) {
+      return dynamic_value(x);
+    } else if constexpr (std::is_same_v<T, spool::ext>) {
+      return cannot_hold(spool::kind::ext);
+    } else if constexpr (datetime_type<T>) {
+      return datetime(x);
+    } else if constexpr (std::is_same_v<T, std::chrono::year_month_day>) {
+      return datetime(spool::local_date::from_year_month_day(x));
+    } else if constexpr (boolean<T>) {
+      out_.put(x ? std::string_view("true") : std::string_view("false"));
+      return true;
+    } else if constexpr (floating<T>) {
+      return floating_point(static_cast<double>(x));
+    } else if constexpr (integer<T>) {
+      if constexpr (std::is_unsigned_v<T> && sizeof(T) >= sizeof(std::int64_t)) {
+        if (x > static_cast<T>(std::numeric_limits<std::int64_t>::max())) return above_int64();
+      }
+      out_.commit(write_integer(out_.room(max_number_chars), static_cast<std::int64_t>(x)));
+      return true;
+    } else if constexpr (owning_string<T> || string_view_like<T>) {
+      return string(std::string_view(x));
+    } else if constexpr (char_array<T>) {
+      return string(std::string_view(x, static_cast<std::size_t>(std::find(x, x + std::extent_v<T>, '\0') - x)));
+    } else if constexpr (byte_container<T>) {
+      return cannot_hold(spool::kind::binary);
+    } else if constexpr (system_time_point<T>) {
+      if (auto dt = spool::offset_datetime::from_sys_time(x)) return datetime(*dt);
+      return inline_value(x.time_since_epoch().count());
+    } else if constexpr (local_time_point<T>) {
+      if (auto dt = spool::local_datetime::from_local_time(x)) return datetime(*dt);
+      return inline_value(x.time_since_epoch().count());
+    } else if constexpr (chrono_duration<T>) {
+      return inline_value(x.count());
+    } else if constexpr (enum_type<T>) {
+      const std::string_view name = spool::reflect::enum_name(x);
+      if (name.empty()) return inline_value(static_cast<std::underlying_type_t<T>>(x));
+      return string(name);
+    } else if constexpr (form_of<T>() == form::dynamic) {  // optional, pointer, variant
+      return unwrap(x, [&](const auto& held) { return inline_value(held); }, false) || null_value(x);
+    } else if constexpr (form_of<T>() == form::array) {
+      return inline_array(x);
+    } else if constexpr (form_of<T>() == form::table) {
+      return inline_table(x);
+    } else {
+      return cannot_hold(spool::kind::null);  // std::monostate, std::nullptr_t
+    }
+  }
+
+  // After unwrap() returned false: an error already set, or nothing held (a null).
+  template <class T>
+  bool null_value(const T&) {
+    if (error_) return false;
+    return cannot_hold(spool::kind::null);
+  }
+
+  bool dynamic_value(const spool::value& v) {
+    switch (v.kind()) {
+      case spool::kind::boolean: return inline_value(*v.as_bool());
+      case spool::kind::integer: return inline_value(*v.as_int64());
+      case spool::kind::floating: return floating_point(*v.as_double());
+      case spool::kind::string: return string(*v.as_string());
+      case spool::kind::offset_datetime: return datetime(*v.as_offset_datetime());
+      case spool::kind::local_datetime: return datetime(*v.as_local_datetime());
+      case spool::kind::local_date: return datetime(*v.as_local_date());
+      case spool::kind::local_time: return datetime(*v.as_local_time());
+      case spool::kind::array: return inline_array(v.as_array());
+      case spool::kind::object: return inline_table(v.as_object());
+      case spool::kind::unsigned_integer: return above_int64();
+      default: return cannot_hold(v.kind());
+    }
+  }
+
+  bool above_int64() {
+    return fail(errc::out_of_range, "an integer within 64 bits signed", "an integer above INT64_MAX");
+  }
+
+  bool floating_point(double d) {
+    if (std::isnan(d)) out_.put(std::signbit(d) ? "-nan" : "nan");
+    else if (std::isinf(d)) out_.put(d < 0 ? "-inf" : "inf");
+    else out_.commit(spool::detail::write_floating(out_.room(spool::detail::max_number_chars), d));
+    return true;
+  }
+
+  template <class A>
+  bool inline_array(const A& elements) {
+    out_.put('[');
+    const bool ok = for_each_element(elements, [&](std::size_t i, const auto& element) {
+      if (i != 0) out_.put(", ");
+      if (inline_value(element)) return true;
+      error_.at_index(i);
+      return false;
+    });
+    if (!ok) return false;
+    out_.put(']');
+    return true;
+  }
+
+  template <class Table>
+  bool inline_table(const Table& table) {
+    bool first = true;
+    const bool ok = for_each_member(table, [&](std::string_view key, const auto& member) {
+      out_.put(first ? "{ " : ", ");
+      first = false;
+      write_key(out_, key);
+      out_.put(" = ");
+      if (inline_value(member)) return true;
+      error_.at_key(key);
+      return false;
+    });
+    if (!ok) return false;
+    out_.put(first ? "{}" : " }");
+    return true;
+  }
+
+  template <class T>
+  bool datetime(const T& dt) {
+    char* w = out_.room(spool::detail::max_datetime_text);
+    char* end = spool::detail::format_datetime(w, dt);
+    if (end == w) return fail(errc::invalid_datetime, "a valid date-time", "an impossible one");
+    out_.commit(end);
     return true;
   }
 
   bool string(std::string_view s) {
     if (!spool::detail::is_valid_utf8(s)) return fail(errc::invalid_utf8, "UTF-8 text", "invalid UTF-8");
-    const bool multiline = opts_.multiline_strings && s.find('\n') != std::string_view::npos;
+    const bool multiline = Opts.multiline_strings && s.find('\n') != std::string_view::npos;
     const bool needs_escapes = s.find_first_of("\"\\") != std::string_view::npos;
     // ''' ends a multi-line literal, and a leading newline would be trimmed by the reader.
-    if (opts_.literal_strings && needs_escapes && literal_safe(s, multiline) &&
+    if (Opts.literal_strings && needs_escapes && literal_safe(s, multiline) &&
         (!multiline || (s.find("'''") == std::string_view::npos && s.front() != '\n' && s.back() != '\''))) {
-      out_ += multiline ? "'''\n" : "'";
-      out_ += s;
-      out_ += multiline ? "'''" : "'";
+      out_.put(multiline ? "'''\n" : "'");
+      out_.put(s);
+      out_.put(multiline ? "'''" : "'");
       return true;
     }
     write_basic_string(out_, s, multiline);
     return true;
   }
 
-  std::string& out_;
-  const write_options& opts_;
+  output out_;
+  std::size_t start_;  // the size of the output before the document; SIZE_MAX after other text
   spool::error error_;
   std::string header_;  // keys of the current section, "a.b"
 };
