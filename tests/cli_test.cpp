@@ -171,8 +171,13 @@ TEST_CASE("invalid input: exit 1, a located message, nothing written") {
 
   outcome null_to_toml = run("convert --from json --to toml", scratch_file("null.json", R"({"a": {"b": null}})"));
   CHECK(null_to_toml.status == 1);
-  CHECK(null_to_toml.err.find("'a.b'") != std::string::npos);
+  CHECK(null_to_toml.err ==
+        "spool: cannot write toml: error: unsupported at 'a.b': expected a value TOML can hold, found null\n");
   CHECK(null_to_toml.out.empty());
+  outcome two_to_json = run("convert --from ndjson --to json", scratch_file("two.ndjson", "1\n2\n"));
+  CHECK(two_to_json.status == 1);
+  CHECK(two_to_json.err.find(": error: unsupported: expected one document, found 2 documents") != std::string::npos);
+  CHECK(two_to_json.err.find("offset") == std::string::npos);
 }
 
 TEST_CASE("NDJSON: one document per line, errors located in the whole stream") {

@@ -46,7 +46,7 @@ spool::value datetime_tag(std::string_view type, const T& dt) {
 }
 
 inline spool::error bad(std::string_view expected, std::string_view found = {}) {
-  return spool::make_error(spool::errc::unexpected_type, 0, expected, found);
+  return spool::make_error(spool::errc::unexpected_type, spool::error::no_position, expected, found);
 }
 
 // The typed value of one {"type": ..., "value": ...} pair.

@@ -41,7 +41,7 @@ inline spool::error read_ndjson(std::string_view text, const arguments& args, st
     if (line.find_first_not_of(" \t\r") != std::string_view::npos) {
       spool::value document;
       if (spool::error e = read_json(line, args, document)) {
-        e.offset += line_start;
+        if (e.has_position()) e.offset += line_start;
         e.locate(text);
         return e;
       }
@@ -85,7 +85,7 @@ inline spool::error write_json(const spool::value& document, bool pretty, std::s
 inline spool::result<std::string> write_documents(std::span<const spool::value> documents, format to,
                                                   const arguments& args) {
   if (documents.size() != 1 && to != format::ndjson && to != format::msgpack)
-    return spool::make_error(spool::errc::unsupported, 0, "one document",
+    return spool::make_error(spool::errc::unsupported, spool::error::no_position, "one document",
                              std::to_string(documents.size()) + " documents (write NDJSON)");
   std::string out;
   for (const spool::value& original : documents) {
