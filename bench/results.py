@@ -37,6 +37,7 @@ VARIANTS = {
 INNER_PAIRS = [
     ("100KB_limit_default", "100KB_limit_256KiB", "retention limit raised to 256 KiB"),
     ("limit_default", "limit_256KiB", "retention limit raised to 256 KiB"),
+    ("document", "stream", "the same messages from a stream reader instead of one in-memory document"),
 ]
 
 
