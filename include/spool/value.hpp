@@ -15,6 +15,11 @@
 // Layout: 16 bytes, moves are copies of those bytes (noexcept). Strings and binaries up to 14
 // bytes and every scalar and date-time live inline; the rest behind one pointer.
 //
+// Memory: heap blocks (array and object headers and buffers, long strings, ext) come from a
+// per-thread cache that keeps freed blocks for the next document, up to 4 MiB per thread
+// (spool::set_value_node_cache_limit; detail/value/node_cache.hpp). A value may be destroyed on
+// any thread.
+//
 // Choices:
 //  - Braces build arrays, and an object when every element is a two-element array starting with
 //    a string: {{"a", 1}} is {"a": 1}. So value{"x"} is ["x"] and value{v} is [v]: write
@@ -79,6 +84,23 @@ struct ext {
 
 class value;
 class object;
+
+}  // namespace spool
+
+// spool::array stays std::vector<spool::value>, and its buffers come from the node cache: the
+// standard lets a program specialize std::allocator for its own type, and its storage still
+// comes from ::operator new ("unspecified when or how often", as the standard says of
+// std::allocator). Declared before anything can name std::vector<spool::value>.
+template <>
+class std::allocator<spool::value> : public spool::detail::value_node_allocator<spool::value> {
+ public:
+  constexpr allocator() noexcept = default;
+  template <class U>
+  constexpr allocator(const std::allocator<U>&) noexcept {}
+};
+
+namespace spool {
+
 using array = std::vector<value>;
 using bytes_view = std::span<const std::byte>;
 
@@ -117,7 +139,9 @@ class value {
   value(value&& other) noexcept : storage_(other.storage_) { other.storage_.reset(); }
   value& operator=(const value& other);
   value& operator=(value&& other) noexcept;
-  ~value() { destroy(0); }
+  ~value() {
+    if (storage_.on_heap()) destroy(0);
+  }
   void swap(value& other) noexcept { std::swap(storage_, other.storage_); }
   friend void swap(value& a, value& b) noexcept { a.swap(b); }
 

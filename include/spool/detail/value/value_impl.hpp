@@ -38,6 +38,27 @@ inline const value& null_value() noexcept {
 }
 // Levels the destructor recurses through before it switches to a worklist.
 inline constexpr unsigned value_destroy_recursion = 64;
+
+// Arrays, objects and ext values live in blocks of the node cache; the block goes back to it if
+// the constructor throws.
+template <class T, class... Args>
+T* new_value_node(Args&&... args) {
+  struct give_back {
+    void* block;
+    ~give_back() {
+      if (block != nullptr) release_value_node(block, sizeof(T));
+    }
+  } guard{allocate_value_node(sizeof(T))};
+  T* node = ::new (guard.block) T(std::forward<Args>(args)...);
+  guard.block = nullptr;
+  return node;
+}
+
+template <class T>
+void delete_value_node(T* node) noexcept {
+  node->~T();
+  release_value_node(node, sizeof(T));
+}
 }  // namespace detail
 
 template <class I>
@@ -54,12 +75,14 @@ value::value(I i) noexcept {
   }
 }
 
-inline value::value(spool::ext e) { storage_.store_pointer(tag(spool::kind::ext), new spool::ext(std::move(e))); }
+inline value::value(spool::ext e) {
+  storage_.store_pointer(tag(spool::kind::ext), detail::new_value_node<spool::ext>(std::move(e)));
+}
 inline value::value(spool::array a) {
-  storage_.store_pointer(tag(spool::kind::array), new spool::array(std::move(a)));
+  storage_.store_pointer(tag(spool::kind::array), detail::new_value_node<spool::array>(std::move(a)));
 }
 inline value::value(spool::object o) {
-  storage_.store_pointer(tag(spool::kind::object), new spool::object(std::move(o)));
+  storage_.store_pointer(tag(spool::kind::object), detail::new_value_node<spool::object>(std::move(o)));
 }
 
 inline value::value(std::initializer_list<value> elements) {
@@ -103,12 +126,14 @@ inline void value::copy_from(const value& other) {
       return;
     }
     case spool::kind::array:
-      storage_.store_pointer(tag(spool::kind::array), new spool::array(*other.if_array()));
+      storage_.store_pointer(tag(spool::kind::array), detail::new_value_node<spool::array>(*other.if_array()));
       return;
     case spool::kind::object:
-      storage_.store_pointer(tag(spool::kind::object), new spool::object(*other.if_object()));
+      storage_.store_pointer(tag(spool::kind::object), detail::new_value_node<spool::object>(*other.if_object()));
       return;
-    case spool::kind::ext: storage_.store_pointer(tag(spool::kind::ext), new spool::ext(*other.if_ext())); return;
+    case spool::kind::ext:
+      storage_.store_pointer(tag(spool::kind::ext), detail::new_value_node<spool::ext>(*other.if_ext()));
+      return;
     default: storage_ = other.storage_; return;
   }
 }
@@ -121,19 +146,24 @@ inline value& value::operator=(const value& other) {
   return *this;
 }
 
-// Through a temporary: `v = std::move(v[0])` moves the child out before its parent goes.
+// The other value's bytes are taken before the old ones are freed: `v = std::move(v[0])` moves
+// the child out before its parent goes, and `v = std::move(v)` keeps v.
 inline value& value::operator=(value&& other) noexcept {
-  value taken(std::move(other));
-  swap(taken);
+  const detail::value_storage taken = other.storage_;
+  other.storage_.reset();
+  if (storage_.on_heap()) destroy(0);
+  storage_ = taken;
   return *this;
 }
 
+// Children that hold nothing on the heap (most of them: numbers, short strings) cost one tag
+// test; destroy() resets what it frees, so the vectors' own destructors find only such values.
 inline void value::destroy(unsigned depth) noexcept {
   if (!storage_.on_heap()) return;
   switch (kind()) {
     case spool::kind::string:
     case spool::kind::binary: storage_.free_bytes(); break;
-    case spool::kind::ext: delete storage_.pointer<spool::ext>(); break;
+    case spool::kind::ext: detail::delete_value_node(storage_.pointer<spool::ext>()); break;
     case spool::kind::array:
     case spool::kind::object:
       if (depth >= detail::value_destroy_recursion) {
@@ -141,12 +171,16 @@ inline void value::destroy(unsigned depth) noexcept {
         return;
       }
       if (spool::array* a = if_array()) {
-        for (value& e : *a) e.destroy(depth + 1), e.storage_.reset();
-        delete a;
+        for (value& e : *a) {
+          if (e.storage_.on_heap()) e.destroy(depth + 1);
+        }
+        detail::delete_value_node(a);
       } else {
         spool::object* o = if_object();
-        for (spool::object::member& m : *o) m.value.destroy(depth + 1), m.value.storage_.reset();
-        delete o;
+        for (spool::object::member& m : *o) {
+          if (m.value.storage_.on_heap()) m.value.destroy(depth + 1);
+        }
+        detail::delete_value_node(o);
       }
       break;
     default: break;

@@ -5,6 +5,7 @@
 // and ext values live on the heap behind one pointer, and the tag's heap bit says so. The payload
 // is read and written with memcpy, which compilers turn into plain loads and stores and which
 // keeps every access well defined whatever was stored before. A move is a copy of the 16 bytes.
+// Heap blocks come from the thread's node cache (node_cache.hpp).
 #pragma once
 
 #include <cstddef>
@@ -15,6 +16,7 @@
 #include <type_traits>
 
 #include <spool/datetime.hpp>
+#include <spool/detail/value/node_cache.hpp>
 
 namespace spool::detail {
 
@@ -72,7 +74,7 @@ class value_storage {
       tag_ = tag;
       return;
     }
-    void* block = ::operator new(sizeof(std::size_t) + size);
+    void* block = allocate_value_node(sizeof(std::size_t) + size);
     std::memcpy(block, &size, sizeof(std::size_t));
     std::memcpy(static_cast<char*>(block) + sizeof(std::size_t), data, size);
     store_pointer(tag, block);
@@ -85,7 +87,12 @@ class value_storage {
     return {block + sizeof(std::size_t), size};
   }
   // Frees a heap byte block; the caller knows the tag says bytes.
-  void free_bytes() noexcept { ::operator delete(pointer<void>()); }
+  void free_bytes() noexcept {
+    void* block = pointer<void>();
+    std::size_t size = 0;
+    std::memcpy(&size, block, sizeof(std::size_t));
+    release_value_node(block, sizeof(std::size_t) + size);
+  }
 
   void reset() noexcept { tag_ = 0; }
 
