@@ -1,6 +1,7 @@
 // Reading TOML straight into structs: headers and dotted keys navigating struct plans, arrays of
 // tables into containers, maps and spool::value members, defaults, required and unknown keys,
-// the table rules, and errors with paths.
+// the table rules, and errors with paths. Writing structs directly gives the text of writing
+// spool::to_value of them.
 #include <doctest/doctest.h>
 
 #include <array>
@@ -9,7 +10,13 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include <spool/toml.hpp>
@@ -60,6 +67,10 @@ struct with_required {
 
 struct nested_required {
   with_required inner;
+};
+
+struct fleet {
+  std::vector<with_required> members;
 };
 
 }  // namespace toml_struct_test
@@ -257,6 +268,35 @@ TEST_CASE("type mismatches name the member") {
   CHECK(e.path == "log");
 }
 
+TEST_CASE("errors inside arrays of tables name the element") {
+  spool::error e = fails<config>("[[replicas]]\nport = 1\n[[replicas]]\nport = 2\n[[replicas]]\nport = 'x'\n");
+  CHECK(e.code == spool::errc::unexpected_type);
+  CHECK(e.path == "replicas[2].port");
+  CHECK(e.line == 6);
+  e = fails<config>("[[plugins]]\nname = 'a'\n[[plugins]]\n[plugins.limits]\nratio = 'high'\n");
+  CHECK(e.path == "plugins[1].limits.ratio");
+  e = fails<config>("[[plugins]]\n[[plugins]]\nmeta.author = 1\n");
+  CHECK(e.path == "plugins[1].meta.author");
+  // spool::value and map members hold arrays of tables too.
+  e = fails<config>("[[extra.list]]\n[[extra.list]]\nk = 1\nk = 2\n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.path == "extra.list[1].k");
+  e = fails<config>("[server]\nhost = 'a'\nhost = 'b'\n");
+  CHECK(e.path == "server.host");
+  e = fails<config>("[[plugins]]\n[[plugins]]\nlimits.ratio = 1.0\nlimits.ratio = 2.0\n");
+  CHECK(e.path == "plugins[1].limits.ratio");
+  e = fails<config>("[named.a]\nport = 1\nport = 2\n");
+  CHECK(e.path == "named.a.port");
+  // Required members missing from the third element.
+  e = fails<fleet>("[[members]]\nport = 1\n[[members]]\nport = 2\n[[members]]\nname = 'c'\n");
+  CHECK(e.code == spool::errc::missing_key);
+  CHECK(e.path == "members[2].port");
+  CHECK(e.line == 5);
+  // A later document starts counting again (the registry forgets in O(1)).
+  e = fails<fleet>("[[members]]\nname = 'a'\n");
+  CHECK(e.path == "members[0].port");
+}
+
 TEST_CASE("reading into an existing object keeps what the document does not mention") {
   config c;
   c.title = "kept";
@@ -348,4 +388,96 @@ TEST_CASE("max_container_size holds for containers of tables and maps") {
   using counts = std::map<std::string, int>;
   CHECK(fails<counts, two>("a = 1\nb = 2\nc = 3\n").code == spool::errc::size_exceeded);
   CHECK(read<counts, two>("a = 1\nb = 2\n").size() == 2);
+}
+
+namespace toml_struct_test {
+enum class color { red, green };
+struct shapes {
+  std::variant<int, std::string, endpoint> choice = endpoint{"v", 1};
+  std::tuple<int, std::string> pair{1, "one"};
+  std::pair<endpoint, endpoint> two_tables{{"a", 1}, {"b", 2}};
+  std::map<color, int> by_color{{color::red, 1}, {static_cast<color>(7), 2}};
+  std::map<int, endpoint> by_number{{-3, {"m", 3}}};
+  std::unordered_map<std::string, std::vector<int>> lists{{"k", {1, 2}}};
+  std::set<std::string> names{"x", "y"};
+  std::chrono::year_month_day day{std::chrono::year{2024}, std::chrono::month{2}, std::chrono::day{29}};
+  std::chrono::seconds timeout{30};
+  std::chrono::duration<double> fraction{0.25};
+  std::chrono::sys_time<std::chrono::seconds> instant{std::chrono::seconds{86400}};
+  char code[8] = "abc";
+  std::string_view view = "a 'quoted' \"word\"";
+  std::vector<std::optional<endpoint>> maybe_tables{endpoint{"o", 2}};
+  std::vector<spool::value> values{spool::value::object({{"k", 1}})};
+  std::optional<std::vector<endpoint>> optional_tables = std::vector<endpoint>{{"p", 4}};
+  std::shared_ptr<endpoint> shared = std::make_shared<endpoint>(endpoint{"s", 5});
+  std::map<std::string, std::map<std::string, int>> nested{{"outer", {{"inner", 1}}}, {"empty", {}}};
+  std::vector<std::vector<endpoint>> tables_in_arrays{{{"deep", 6}}};
+  std::array<endpoint, 0> none{};
+  float single = 0.1f;
+  std::uint64_t big = 42;
+  spool::value anything = spool::value::object({{"list", spool::value::array({spool::value::object(), 1})}});
+};
+}  // namespace toml_struct_test
+
+namespace {
+
+// Writes `v` straight from the object and through spool::to_value: the same text, or the same
+// error at the same path.
+template <spool::toml::write_options Opts = spool::toml::write_options{}, class T>
+void same_both_ways(const T& v) {
+  std::string direct, converted;
+  const spool::error a = spool::toml::write<Opts>(v, direct);
+  const spool::error b = spool::toml::write<Opts>(spool::to_value(v), converted);
+  CHECK_MESSAGE(a.code == b.code, a.message() << " | " << b.message());
+  CHECK(a.path == b.path);
+  CHECK(a.expected == b.expected);
+  CHECK(a.found == b.found);
+  CHECK(direct == converted);
+}
+
+template <class T>
+void same_with_every_layout(const T& v) {
+  same_both_ways(v);
+  same_both_ways<spool::toml::write_options{.inline_table_max = 2}>(v);
+  same_both_ways<spool::toml::write_options{.inline_table_max = 8, .indent_width = 2}>(v);
+  same_both_ways<spool::toml::write_options{.multiline_strings = false, .literal_strings = false}>(v);
+}
+
+}  // namespace
+
+TEST_CASE("structs write the same text directly as through spool::to_value") {
+  config c = read<config>(document);
+  c.caps = std::make_unique<limits>(limits{3, 0.5});
+  same_with_every_layout(c);
+  same_with_every_layout(config{});
+  same_with_every_layout(plugin{"x", {}, std::nullopt, {"me"}});
+  same_with_every_layout(plugin{"y", {"a", "b"}, limits{1, 2}, {}});
+  same_with_every_layout(read<scalars>("text = 'q\"'\nbig = 1\n"));
+  same_with_every_layout(with_required{"n", 1, 2});
+  same_with_every_layout(nested_required{});
+  same_with_every_layout(fleet{{{"a", 1, 0}, {"b", 2, 0}}});
+  same_with_every_layout(shapes{});
+  same_with_every_layout(std::map<std::string, endpoint>{{"one", {"h", 1}}, {"two", {}}});
+  same_with_every_layout(std::map<std::string, spool::value>{{"v", spool::value::array({1, 2})}});
+  same_with_every_layout(std::unordered_map<int, std::vector<endpoint>>{{1, {{"a", 1}}}, {2, {}}});
+
+  // What TOML cannot hold fails at the same path both ways.
+  shapes bad;
+  bad.maybe_tables.push_back(std::nullopt);
+  same_both_ways(bad);
+  shapes huge;
+  huge.big = std::uint64_t{1} << 63;
+  same_both_ways(huge);
+  shapes monostate_like;
+  monostate_like.anything = spool::value::object({{"n", nullptr}});
+  same_both_ways(monostate_like);
+  shapes binary;
+  binary.anything = spool::value::object({{"b", spool::value::binary({})}});
+  same_both_ways(binary);
+  shapes impossible_day;
+  impossible_day.day = std::chrono::year_month_day{std::chrono::year{2023}, std::chrono::month{2}, std::chrono::day{29}};
+  same_both_ways(impossible_day);
+  same_both_ways(std::vector<endpoint>{});
+  same_both_ways(std::map<std::string, std::vector<std::uint8_t>>{{"bytes", {1, 2}}});
+  same_both_ways(std::map<std::string, std::variant<std::monostate, int>>{{"empty", {}}});
 }

@@ -32,14 +32,39 @@ inline std::string first_at(const scanner& s, std::size_t offset) {
   return " (first at line " + std::to_string(line_of(s, offset)) + ")";
 }
 
-// The keys of the header at `open`, read again into `key` (error path only).
-inline std::string header_path(const scanner& s, key_path& key, const char* open) {
+// Appends the first `count` segments of `key` to the error path `path`, walking the tables from
+// the root: each array of tables they pass through adds the index of its last element, the one
+// being read ("servers[2].meta"). Error path only.
+inline void append_table_path(std::string& path, const table_registry& tables, const key_path& key,
+                              std::size_t count) {
+  std::uint32_t id = table_registry::root;
+  for (std::size_t i = 0; i < count; ++i) {
+    append_path_key(path, key[i].text);
+    const std::uint32_t child = id == table_registry::none ? 0 : tables.find(id, key[i].text);
+    if (child == 0) {
+      id = table_registry::none;  // past what the registry lists (a dotted key's new tables)
+      continue;
+    }
+    const table_node node = tables.get(child);
+    if (node.kind == table_kind::array_of_tables && node.elements != 0) {
+      ((path += '[') += std::to_string(node.elements - 1)) += ']';
+      id = node.last_element;
+    } else {
+      id = child;
+    }
+  }
+}
+
+// The path of the header at `open`, its keys read again into `key` (error path only).
+inline std::string header_path(const scanner& s, key_path& key, const table_registry& tables, const char* open) {
   scanner again = s;
   again.p = open + 1;
   if (again.peek('[')) ++again.p;
   again.skip_ws();
   key.scan(again, UINT32_MAX);
-  return key.path(key.size());
+  std::string path;
+  append_table_path(path, tables, key, key.size());
+  return path;
 }
 
 // A [header] that names something already defined; `count` segments of `key` name it.

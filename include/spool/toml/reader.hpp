@@ -51,7 +51,8 @@ class value_reader {
         table_depth = static_cast<std::uint32_t>(key_.size()) + 1;
       } else if (c != '\n' && c != '\r') {
         if (!key_value(*table, table_id, table_depth)) {
-          if (header_at != nullptr) spool::detail::prepend_path_segment(s_.err.path, header_path(s_, ctx_.rescan, header_at));
+          if (header_at != nullptr)
+            spool::detail::prepend_path_segment(s_.err.path, header_path(s_, ctx_.rescan, tables_, header_at));
           return false;
         }
       }
@@ -115,7 +116,7 @@ class value_reader {
     elements.emplace_back(spool::object{});
     table = &elements.back();
     table_id = tables_.fresh({table_kind::header, 0, s_.offset(open)});
-    tables_.node(array_id).last_element = table_id;
+    tables_.node(array_id).append_element(table_id);
     return true;
   }
 

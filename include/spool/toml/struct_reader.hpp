@@ -94,7 +94,7 @@ class struct_reader {
       } else if (c != '\n' && c != '\r') {
         if (!key_value(table, table_id, table_depth)) {
           if (section_at_ != nullptr)
-            spool::detail::prepend_path_segment(s_.err.path, header_path(s_, ctx_.rescan, section_at_));
+            spool::detail::prepend_path_segment(s_.err.path, header_path(s_, ctx_.rescan, tables_, section_at_));
           return false;
         }
       }
@@ -142,7 +142,7 @@ class struct_reader {
                          node.defined_at);
       }
       const std::uint32_t element = tables_.fresh({table_kind::header, 0, s_.offset(open)});
-      tables_.node(aot).last_element = element;
+      tables_.node(aot).append_element(element);
       if (!open_new(cur, id, last, child == 0 ? open_mode::first_element : open_mode::next_element, element, child == 0))
         return false;
       table = cur;
@@ -213,9 +213,17 @@ class struct_reader {
   // when it was set before.
   bool claim_key(std::uint32_t node, const key_segment& key) {
     if (const std::uint32_t child = tables_.find(node, key.text); child != 0)
-      return key_error(s_, key_, key.at, key_index(key) + 1, "is defined twice", tables_.get(child).defined_at);
+      return assigned_twice(key, tables_.get(child).defined_at);
     tables_.add(node, key.text, {table_kind::value, 0, s_.offset(key.at)});
     return true;
+  }
+
+  // `key = value` for a key set before. key_value() prepends the key to the path of whatever
+  // an assignment fails with, so the path starts empty here.
+  bool assigned_twice(const key_segment& key, std::size_t first) {
+    key_error(s_, key_, key.at, key_index(key) + 1, "is defined twice", first);
+    s_.err.path.clear();
+    return false;
   }
 
   std::size_t key_index(const key_segment& key) const noexcept {
@@ -250,12 +258,17 @@ class struct_reader {
     return &table;
   }
 
-  // The path of the first `count` segments of the key being read, from the root.
+  // The path of the key being read up to `key`, from the root, with the index of the element of
+  // each array of tables on the way.
   std::string key_path_from_root(const key_segment& key) {
     const std::size_t count = static_cast<std::size_t>(&key - key_.segments().data()) + 1;
-    std::string path;
-    if (!in_header_ && section_at_ != nullptr) path = header_path(s_, ctx_.rescan, section_at_);
-    for (std::size_t i = 0; i < count; ++i) append_path_key(path, key_[i].text);
+    if (in_header_) {
+      std::string path;
+      append_table_path(path, tables_, key_, count);
+      return path;
+    }
+    std::string path = section_at_ != nullptr ? header_path(s_, ctx_.rescan, tables_, section_at_) : std::string();
+    for (std::size_t i = 0; i < count; ++i) append_path_key(path, key_[i].text);  // dotted keys: plain tables
     return path;
   }
 
@@ -387,7 +400,7 @@ class struct_reader {
     const std::ptrdiff_t i = r.ctx_.memo.get<T>().find(key.text);
     if (i < 0) return r.unknown(key, false) && r.claim_key(node, key) && r.values_.read_value(r.ctx_.leaf, depth);
     if (!r.ctx_.seen_fields.insert(r.field_bit(node, i)))
-      return key_error(r.s_, r.key_, key.at, r.key_index(key) + 1, "is defined twice", r.s_.offset(key.at));
+      return r.assigned_twice(key, r.s_.offset(key.at));
     return spool::reflect::store_at(obj, static_cast<std::size_t>(i),
                                     [&](auto& m) { return r.read_member(m, depth); });
   }

@@ -35,11 +35,17 @@ struct table_node {
   std::uint32_t last_element = 0;  // array_of_tables: node of the element [[header]] made last
   std::size_t defined_at = 0;      // byte offset of the header or key that made it what it is
   std::uint32_t field_base = 0;    // a struct table (when reading into structs): its first seen bit
+  std::uint32_t elements = 0;      // array_of_tables: elements made so far (paths in errors name the last)
 
   // Defined now (by a header or dotted keys); what else the node knows stays.
   void redefine(table_kind k, std::size_t at) noexcept {
     kind = k;
     defined_at = at;
+  }
+  // array_of_tables: `element` (a fresh node) is its new last element.
+  void append_element(std::uint32_t element) noexcept {
+    last_element = element;
+    ++elements;
   }
 };
 
