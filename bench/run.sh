@@ -7,6 +7,7 @@
 #                                     table of spool against the peers on stdout
 #   options: --build-dir DIR  --rounds N  --repetitions N  --min-time SECONDS  --filter REGEX
 #            --no-build (use the executables as they are; the bench-short target passes it)
+#            --no-budget (a full run leaves out the build budget, the bench-budget target)
 #
 # A/B variants (the same benchmark built with one SPOOL_DISABLE_* switch) run interleaved with
 # their base executable, A B A B ..., each run a separate process, so drift on a shared machine
@@ -23,11 +24,13 @@ rounds=2
 repetitions=5
 min_time=0.2
 filter=""
+budget=1
 
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --short) short=1 ;;
     --no-build) build=0 ;;
+    --no-budget) budget=0 ;;
     --build-dir) build_dir=$2; shift ;;
     --rounds) rounds=$2; shift ;;
     --repetitions) repetitions=$2; shift ;;
@@ -90,7 +93,13 @@ done
 if [[ $short -eq 1 ]]; then
   "$python" "$here/results.py" --table "$out"/*.json
 else
+  budget_args=()
+  if [[ $budget -eq 1 ]] && cmake --build "$build_dir" --target bench-budget; then
+    budget_args=(--budget "$build_dir/bench/budget/budget.json")
+  elif [[ $budget -eq 1 ]]; then
+    echo "run.sh: the build budget was not measured (bench-budget failed or needs nlohmann/json)" >&2
+  fi
   "$python" "$here/results.py" --markdown "$here/RESULTS.md" --charts "$here/charts" \
-    --command "$invocation" "$out"/*.json
+    --command "$invocation" "${budget_args[@]}" "$out"/*.json
   echo "wrote $here/RESULTS.md and $here/charts/ from $out" >&2
 fi
