@@ -124,6 +124,17 @@ void add_large_stream() {
   });
 }
 
+// Every message of the stream into a vector, as a consumer collecting a batch does.
+template <class Reader, class Status>
+bool read_messages(const std::string& text) {
+  Reader in{memory_source(text)};
+  std::vector<Status> out;
+  while (in.more()) {
+    if (in.read(out.emplace_back())) return false;
+  }
+  return !out.empty();
+}
+
 template <class Status>
 void add_message_streams(const std::vector<Status>& statuses) {
   std::string lines, messages;
@@ -135,14 +146,7 @@ void add_message_streams(const std::vector<Status>& statuses) {
   const std::string* packed_array = &keep(spool::msgpack::write(statuses));
 
   add("NDJSON/twitter/stream/spool", [ndjson](benchmark::State& state) {
-    checked(state, ndjson->size(), [&] {
-      spool::json::stream_reader in{memory_source(*ndjson)};
-      std::vector<Status> out;
-      while (in.more()) {
-        if (in.read(out.emplace_back())) return false;
-      }
-      return !out.empty();
-    });
+    checked(state, ndjson->size(), [&] { return read_messages<spool::json::stream_reader<>, Status>(*ndjson); });
   });
   add("NDJSON/twitter/document/spool", [array](benchmark::State& state) {
     checked(state, array->size(), [&] {
@@ -151,14 +155,7 @@ void add_message_streams(const std::vector<Status>& statuses) {
     });
   });
   add("MsgpackStream/twitter/stream/spool", [packed](benchmark::State& state) {
-    checked(state, packed->size(), [&] {
-      spool::msgpack::stream_reader in{memory_source(*packed)};
-      std::vector<Status> out;
-      while (in.more()) {
-        if (in.read(out.emplace_back())) return false;
-      }
-      return !out.empty();
-    });
+    checked(state, packed->size(), [&] { return read_messages<spool::msgpack::stream_reader<>, Status>(*packed); });
   });
   add("MsgpackStream/twitter/document/spool", [packed_array](benchmark::State& state) {
     checked(state, packed_array->size(), [&] {

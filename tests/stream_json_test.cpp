@@ -34,25 +34,11 @@ struct fresh_pool {
   ~fresh_pool() { spool::trim_thread_pool(); }
 };
 
-// What a stream gave: each value, or the error that ended it.
-struct outcome {
-  std::vector<spool::value> values;
-  spool::error error;
-};
+using outcome = spool_test::stream_outcome;
 
 template <spool::json::read_options Opts = spool::json::read_options{}, class Source>
 outcome read_stream(Source&& source) {
-  spool::json::stream_reader<Opts> in{std::forward<Source>(source)};
-  outcome o;
-  while (in.more()) {
-    spool::result<spool::value> v = in.template read<spool::value>();
-    if (!v) {
-      o.error = v.error();
-      break;
-    }
-    o.values.push_back(std::move(*v));
-  }
-  return o;
+  return spool_test::read_values<spool::json::stream_reader<Opts>>(std::forward<Source>(source));
 }
 
 // The values joined by the separators (cycled), and what reading each alone gives.
@@ -115,13 +101,16 @@ TEST_CASE("every split of a stream gives the values that reading each alone give
       CHECK(o.values == expected);
     }
   }
-  SUBCASE("an istream refilled a byte, or a few bytes, at a time") {
+  SUBCASE("an istream refilled a byte, or a few bytes, at a time, stalling or not") {
     for (std::size_t piece : {1, 3, 4096}) {
-      spool_test::piecewise_streambuf buf(input, piece);
-      std::istream is(&buf);
-      outcome o = read_stream(is);
-      CHECK(o.error.code == errc::ok);
-      CHECK(o.values == expected);
+      for (bool stall : {false, true}) {
+        spool_test::piecewise_streambuf buf(input, piece, stall);
+        std::istream is(&buf);
+        outcome o = read_stream(is);
+        CHECK(o.error.code == errc::ok);
+        CHECK(o.values == expected);
+        CHECK(is.eof());
+      }
     }
   }
 }

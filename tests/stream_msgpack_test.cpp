@@ -27,24 +27,11 @@ using spool_test::split_at;
 
 namespace {
 
-struct outcome {
-  std::vector<spool::value> values;
-  spool::error error;
-};
+using outcome = spool_test::stream_outcome;
 
 template <spool::msgpack::read_options O = spool::msgpack::read_options{}, class Source>
 outcome read_stream(Source&& source) {
-  spool::msgpack::stream_reader<O> in{std::forward<Source>(source)};
-  outcome o;
-  while (in.more()) {
-    spool::result<spool::value> v = in.template read<spool::value>();
-    if (!v) {
-      o.error = v.error();
-      break;
-    }
-    o.values.push_back(std::move(*v));
-  }
-  return o;
+  return spool_test::read_values<spool::msgpack::stream_reader<O>>(std::forward<Source>(source));
 }
 
 std::vector<std::string> encoded_values() {

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include <spool/detail/stream/source.hpp>
+#include <spool/error.hpp>
+#include <spool/value.hpp>
 
 namespace spool_test {
 
@@ -49,12 +51,19 @@ inline spool::stream_callback split_at(std::string data, std::size_t at) {
   return scripted(std::move(data), {at, rest == 0 ? 1 : rest});
 }
 
-// A streambuf that refills with at most `piece` bytes at a time, like a socket or a pipe.
+// A streambuf that refills with at most `piece` bytes at a time, like a socket or a pipe. With
+// `stall`, every other bulk read delivers nothing although bytes are waiting (not the end).
 class piecewise_streambuf : public std::streambuf {
  public:
-  piecewise_streambuf(std::string data, std::size_t piece) : data_(std::move(data)), piece_(piece) {}
+  piecewise_streambuf(std::string data, std::size_t piece, bool stall = false)
+      : data_(std::move(data)), piece_(piece), stall_(stall) {}
 
  protected:
+  std::streamsize xsgetn(char* out, std::streamsize n) override {
+    if (stall_ && (stalled_ = !stalled_)) return 0;
+    return std::streambuf::xsgetn(out, n);
+  }
+
   int_type underflow() override {
     if (pos_ == data_.size()) return traits_type::eof();
     const std::size_t n = std::min(piece_, data_.size() - pos_);
@@ -68,6 +77,30 @@ class piecewise_streambuf : public std::streambuf {
   std::string data_;
   std::size_t piece_;
   std::size_t pos_ = 0;
+  bool stall_;
+  bool stalled_ = false;
 };
+
+// What a stream gave: each value, or the error that ended it.
+struct stream_outcome {
+  std::vector<spool::value> values;
+  spool::error error;
+};
+
+// Reads values into spool::value until more() is false or a read fails.
+template <class Reader, class Source>
+stream_outcome read_values(Source&& source) {
+  Reader in{std::forward<Source>(source)};
+  stream_outcome o;
+  while (in.more()) {
+    spool::result<spool::value> v = in.template read<spool::value>();
+    if (!v) {
+      o.error = v.error();
+      break;
+    }
+    o.values.push_back(std::move(*v));
+  }
+  return o;
+}
 
 }  // namespace spool_test
