@@ -14,6 +14,8 @@
 //   SPOOL_DISABLE_PLAN_MEMO         every struct-plan lookup goes to the process-wide registry
 //   SPOOL_DISABLE_FAST_DOUBLE_PRINT the text writers take a float's shortest digits from
 //                                   std::to_chars instead of detail/number/shortest_double.hpp
+//   SPOOL_DISABLE_OUTPUT_SIZE_HINT  JSON and MessagePack output grows by doubling from the pooled
+//                                   buffer, not to the thread's last document size at once
 //   SPOOL_DISABLE_STREAM_RECYCLE    stream readers own their buffer for their whole life (never
 //                                   from or back to the pool) and move the unread bytes to the
 //                                   front after every value
@@ -66,6 +68,12 @@ inline constexpr bool plan_memo_enabled = true;
 inline constexpr bool fast_double_print = false;
 #else
 inline constexpr bool fast_double_print = true;
+#endif
+
+#ifdef SPOOL_DISABLE_OUTPUT_SIZE_HINT
+inline constexpr bool output_size_hint = false;
+#else
+inline constexpr bool output_size_hint = true;
 #endif
 
 #ifdef SPOOL_DISABLE_STREAM_RECYCLE
