@@ -194,6 +194,17 @@ TEST_CASE("maps and spool::value at the top level") {
   CHECK(m.at("b").port == 2);
   auto counts = read<std::map<std::string, std::int64_t>>("x = 1\ny = -2\n");
   CHECK(counts.at("y") == -2);
+
+  // spool::value members and map entries take arrays of tables and empty tables too.
+  const char* tables = "[[products]]\nname = 'a'\n[[products]]\n[products.meta]\nk = 1\n[empty]\n";
+  auto values = read<std::map<std::string, spool::value>>(tables);
+  spool::value whole = spool::toml::read<spool::value>(tables).value();
+  CHECK(values.at("products") == whole["products"]);
+  CHECK(values.at("empty") == spool::value::object());
+  config c = read<config>("[[extra]]\nk = 1\n[[extra]]\n[extra.sub]\n");
+  CHECK(c.extra == spool::value::array({spool::value::object({{"k", 1}}),
+                                        spool::value::object({{"sub", spool::value::object()}})}));
+  CHECK(read<config>("[extra]\n").extra == spool::value::object());
 }
 
 TEST_CASE("defaults, required keys, unknown keys") {

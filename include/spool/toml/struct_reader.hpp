@@ -283,7 +283,9 @@ class struct_reader {
   // Opens member `m` (of the object `owner`) as `mode` says.
   template <class M>
   bool open_member(M& m, const key_segment& key, open_mode mode, target& out) {
-    if constexpr (openable_table<M>) {
+    if constexpr (std::same_as<M, spool::value>) {
+      return open_value(*this, m, key, mode, out);
+    } else if constexpr (openable_table<M>) {
       if (mode != open_mode::table) return type_mismatch(key, mode, "a table");
       out = target_for(m);
       return true;
@@ -457,7 +459,11 @@ class struct_reader {
                           bool, target& out) {
     spool::value& v = *static_cast<spool::value*>(object);
     if (!v.is_object()) v = spool::value(spool::object{});
-    spool::value& m = *v.as_object().try_emplace(key.text).first;
+    return open_value(r, *v.as_object().try_emplace(key.text).first, key, mode, out);
+  }
+
+  // A spool::value (a member, or a key of one) opened as a table or an array of tables.
+  static bool open_value(struct_reader& r, spool::value& m, const key_segment& key, open_mode mode, target& out) {
     if (mode == open_mode::table) {
       if (!m.is_object()) m = spool::value(spool::object{});
       out = {&m, ops_of<spool::value>()};
