@@ -90,11 +90,26 @@ TEST_CASE("the byte limit bounds what a thread keeps") {
   cache c;
   void* a = c.allocate(24);
   void* b = c.allocate(40);
+  void* d = c.allocate(40);
+  void* big = c.allocate(100);
   c.release(a, 24);  // 24 <= 50: kept
-  c.release(b, 40);  // 24 + 40 > 50: freed
-  CHECK(c.stats().kept == 1);
-  CHECK(c.stats().released == 1);
   CHECK(c.stats().idle_bytes == 24);
+  c.release(b, 40);  // 24 + 40 > 50: the idle class-0 block makes room
+  CHECK(c.stats().kept == 2);
+  CHECK(c.stats().released == 1);
+  CHECK(c.stats().idle_blocks == 1);
+  CHECK(c.stats().idle_bytes == 40);
+  c.release(d, 40);  // 40 + 40 > 50 and only class 1 is idle: freed
+  CHECK(c.stats().released == 2);
+  c.release(big, 100);  // a 104-byte block can never fit under 50
+  CHECK(c.stats().released == 3);
+  CHECK(c.stats().idle_bytes == 40);
+  void* again = c.allocate(40);
+  CHECK(again == b);
+  void* fresh = c.allocate(24);  // class 0 was emptied to make room: a new block
+  CHECK(c.stats().allocated == 5);
+  c.release(again, 40);
+  c.release(fresh, 24);
   c.trim();
 
   spool::set_value_node_cache_limit(0);
@@ -102,6 +117,33 @@ TEST_CASE("the byte limit bounds what a thread keeps") {
   { value v{1, 2, 3}; }
   CHECK(stats().kept == 0);
   CHECK(stats().idle_blocks == 0);
+  spool::set_value_node_cache_limit(spool::default_value_node_cache_limit);
+}
+
+TEST_CASE("at the limit, the nodes of the document just destroyed displace older idle blocks") {
+  start_empty();
+  spool::set_value_node_cache_limit(4096);
+  {
+    std::vector<value> strings;
+    for (int i = 0; i < 100; ++i) strings.emplace_back(std::string(30, 's'));  // class 1, 40 bytes
+  }
+  CHECK(stats().idle_bytes >= 4000);  // the vector's own buffer went through the cache too
+  auto build = [] {
+    std::vector<value> arrays;
+    arrays.reserve(30);
+    for (int i = 0; i < 30; ++i) {
+      spool::array a;
+      a.reserve(4);  // 64 bytes: class 3; the header is class 0
+      arrays.emplace_back(std::move(a));
+    }
+    return arrays;
+  };
+  { auto arrays = build(); }
+  CHECK(stats().idle_bytes <= 4096);
+  spool::detail::this_thread_value_nodes.reset_counters();
+  { auto arrays = build(); }
+  CHECK(stats().allocated == 0);  // every header and buffer came from the cache
+  CHECK(stats().reused == 61);    // 30 headers, 30 buffers and the outer vector's buffer
   spool::set_value_node_cache_limit(spool::default_value_node_cache_limit);
 }
 

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -52,7 +53,8 @@ struct value_node_cache_stats {
   std::uint64_t reused = 0;     // blocks handed out from the lists
   std::uint64_t allocated = 0;  // blocks that came from operator new (lists empty, or too large)
   std::uint64_t kept = 0;       // blocks freed into the lists
-  std::uint64_t released = 0;   // blocks given to operator delete (over the limit, too large)
+  std::uint64_t released = 0;   // blocks given to operator delete (too large, over the limit,
+                                // or idle ones making room for a block of another class)
   std::size_t idle_blocks = 0;
   std::size_t idle_bytes = 0;
 };
@@ -79,12 +81,9 @@ class value_node_cache {
   void* allocate(std::size_t size) {
     if (size <= largest_block) {
       const std::size_t c = class_of(size);
-      if (idle_block* b = heads_[c]) {
-        heads_[c] = b->next;
+      if (heads_[c] != nullptr) {
         ++stats_.reused;
-        --stats_.idle_blocks;
-        stats_.idle_bytes -= block_size(c);
-        return b;
+        return pop(c);
       }
       ++stats_.allocated;
       return ::operator new(block_size(c));
@@ -93,14 +92,18 @@ class value_node_cache {
     return ::operator new(size);
   }
 
-  // `size` is what was asked of allocate() for this block.
+  // `size` is what was asked of allocate() for this block. At the limit, idle blocks of the class
+  // least recently freed into make room: the nodes of a document read earlier must not keep out
+  // those of the one being destroyed now, which the next read (of a document like it) will want.
   void release(void* p, std::size_t size) noexcept {
     if (size <= largest_block && state_ != state::closed) {
       const std::size_t c = class_of(size);
-      if (stats_.idle_bytes + block_size(c) <= value_node_cache_limit()) {
+      freed_at_[c] = ++frees_;
+      const std::size_t limit = value_node_cache_limit();
+      if (stats_.idle_bytes + block_size(c) <= limit || make_room(c, limit)) {
         if (state_ == state::fresh) open();
-        auto* b = ::new (p) idle_block{heads_[c]};
-        heads_[c] = b;
+        heads_[c] = ::new (p) idle_block{heads_[c]};
+        nonempty_ |= std::uint64_t{1} << c;
         ++stats_.kept;
         ++stats_.idle_blocks;
         stats_.idle_bytes += block_size(c);
@@ -113,13 +116,9 @@ class value_node_cache {
 
   // Gives every idle block back to operator delete.
   void trim() noexcept {
-    for (idle_block*& head : heads_) {
-      while (idle_block* b = head) {
-        head = b->next;
-        ::operator delete(b);
-      }
+    for (std::size_t c = 0; c < class_count; ++c) {
+      while (heads_[c] != nullptr) ::operator delete(pop(c));
     }
-    stats_.idle_blocks = stats_.idle_bytes = 0;
   }
 
   const value_node_cache_stats& stats() const noexcept { return stats_; }
@@ -136,13 +135,48 @@ class value_node_cache {
   struct idle_block {
     idle_block* next;
   };
+
+  void* pop(std::size_t c) noexcept {
+    idle_block* b = heads_[c];
+    heads_[c] = b->next;
+    if (b->next == nullptr) nonempty_ &= ~(std::uint64_t{1} << c);
+    --stats_.idle_blocks;
+    stats_.idle_bytes -= block_size(c);
+    return b;
+  }
+
+  // Frees idle blocks of other classes than c until a block of class c fits under the limit;
+  // false when it cannot. The victim is the class least recently freed into, drained before the
+  // next is chosen, so choosing (a scan of the non-empty classes) is rare.
+  bool make_room(std::size_t c, std::size_t limit) noexcept {
+    if (block_size(c) > limit) return false;
+    while (stats_.idle_bytes + block_size(c) > limit) {
+      if (victim_ == c || victim_ >= class_count || heads_[victim_] == nullptr) {
+        victim_ = class_count;
+        std::uint64_t others = nonempty_ & ~(std::uint64_t{1} << c);
+        if (others == 0) return false;
+        for (; others != 0; others &= others - 1) {
+          const auto k = static_cast<std::size_t>(std::countr_zero(others));
+          if (victim_ == class_count || freed_at_[k] < freed_at_[victim_]) victim_ = k;
+        }
+      }
+      ::operator delete(pop(victim_));
+      ++stats_.released;
+    }
+    return true;
+  }
   enum class state : std::uint8_t { fresh, open, closed };
 
   // The first kept block registers the thread-exit trim (see below); only then does the cache
   // hold anything that could leak.
   void open() noexcept;
 
+  static_assert(class_count == 64, "one bit of nonempty_ per class");
   std::array<idle_block*, class_count> heads_{};
+  std::uint64_t nonempty_ = 0;  // bit c: heads_[c] holds a block
+  std::array<std::uint64_t, class_count> freed_at_{};  // value of frees_ at the class's latest free
+  std::uint64_t frees_ = 0;
+  std::size_t victim_ = class_count;  // the class make_room() is draining, if any
   value_node_cache_stats stats_;
   state state_ = state::fresh;
 };
