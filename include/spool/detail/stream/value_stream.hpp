@@ -94,22 +94,26 @@ class value_stream {
     }
   }
 
-  // The value at the front of the window. First optimistically over everything held (one pass in
-  // the common case); when that fails before the end of the input with an error more bytes might
-  // cure, the boundary scanner decides between "cut off: read more and scan on" and "complete:
-  // the error is real", and the value is decoded again over exactly its bytes, so that results
-  // and errors are those of reading the value alone.
+  // The value at the front of the window. When the window holds plenty (twice the previous
+  // value's length, or the input has ended), it is decoded optimistically over everything held:
+  // one pass. When the window may end inside it, or that attempt fails with an error more bytes
+  // might cure, the boundary scanner (far cheaper than decoding) finds its end first, reading
+  // more as needed, and the value is decoded over exactly its bytes, so that results and errors
+  // are those of reading the value alone. Scanning first near the tail saves the decode that a
+  // cut-off value would waste, which on a stream of similar messages is one in every few.
   template <class T>
   bool decode(T& out) {
     decoder& d = lease();
     std::string_view held = window_.pending();
     std::size_t length = 0;
-    if (F::first_value(d, held, out, length)) {
-      if (window_.at_end() || F::known_complete(held, length)) return finish(length);
-    } else if (window_.at_end() || F::decisive(d.error)) {
-      return fail_from(d);
+    if (window_.at_end() || held.size() / 2 >= recent_length_) {
+      if (F::first_value(d, held, out, length)) {
+        if (window_.at_end() || F::known_complete(held, length)) return finish(length);
+      } else if (window_.at_end() || F::decisive(d.error)) {
+        return fail_from(d);
+      }
+      d.reset_for_reuse();  // drop what the first attempt left behind
     }
-    d.reset_for_reuse();  // drop what the first attempt left behind
     typename F::boundary scanner{};
     for (;;) {
       held = window_.pending();
@@ -129,6 +133,7 @@ class value_stream {
   bool finish(std::size_t length) {
     if (length > F::max_value) return too_large();
     window_.consume(length);
+    recent_length_ = length;
     bool cut = false;
     window_.consume(F::separators(window_.pending(), window_.at_end(), cut));
     window_.settle();
@@ -161,6 +166,7 @@ class value_stream {
 
   window window_;
   spool::object_lease<decoder> decoder_;
+  std::size_t recent_length_ = 0;  // of the last value read
   bool reported_ = false;
 };
 
