@@ -362,6 +362,19 @@ TEST_CASE("file descriptor source through a pipe, written in small pieces by ano
   CHECK(o.values == each_alone(mixed_values));
 }
 
+TEST_CASE("a source that fails: errc::io, returned once by read, then more() is false") {
+  spool::json::stream_reader in{-1};  // not a descriptor: read(2) fails with EBADF
+  CHECK(in.more());
+  spool::error e = in.read<spool::value>().error();
+  CHECK(e.code == errc::io);
+  CHECK_FALSE(e.detail.empty());
+  CHECK_FALSE(in.more());
+  CHECK(in.read<spool::value>().error().code == errc::io);
+
+  spool::json::stream_reader liar{[](std::span<std::byte> out) { return out.size() + 1; }};
+  CHECK(liar.read<spool::value>().error().code == errc::io);
+}
+
 TEST_CASE("istream source: a stringstream, and the stream left at its end") {
   std::istringstream is(join(mixed_values, {"\n"}));
   outcome o = read_stream(is);
