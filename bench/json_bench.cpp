@@ -1,11 +1,9 @@
 // JSON: spool against simdjson (On-Demand into structs, DOM), RapidJSON and nlohmann/json on the
 // twitter, citm_catalog and canada documents, plus the go-github seed's whole-body reads.
 //
-//   Unmarshal/<doc>/<lib>          into the structs of support/documents.hpp, a fresh object per read
-//   UnmarshalReuse/<doc>/spool     into one object read again and again (capacity reused)
-//   UnmarshalDataset/<doc>/<lib>   into a schema-less document: spool::value, or the peer's DOM
-//   Marshal/<doc>/<lib>            from the structs
-//   MarshalDataset/<doc>/<lib>     from spool::value, or the peer's DOM
+//   Unmarshal, UnmarshalReuse, UnmarshalDataset, Marshal, MarshalDataset /<doc>/<lib>
+//                                  the structs of support/documents.hpp and the peers' DOMs, as
+//                                  support/document_rows.hpp says (simdjson: reading only)
 //   Do/1KB|500KB/<lib>             a response body from an unsized stream, read whole into a pooled
 //                                  buffer and decoded; json_bench_nopool is the fresh-buffer reader
 #include <spool/json.hpp>
@@ -17,6 +15,7 @@
 #include <string_view>
 
 #include "support/corpus.hpp"
+#include "support/document_rows.hpp"
 #include "support/documents.hpp"
 #include "support/harness.hpp"
 #include "support/peers/nlohmann.hpp"
@@ -34,34 +33,65 @@ std::string document_text(const std::string& name, Generate generate) {
   return spool::json::write(generate());
 }
 
+struct spool_json {
+  template <class T>
+  static bool read(std::string_view text, T& out) {
+    return !spool::json::read(text, out);
+  }
+  template <class T>
+  static std::string write(const T& value) {
+    return spool::json::write(value);
+  }
+};
+
+#ifdef SPOOL_BENCH_HAVE_RAPIDJSON
+struct rapidjson_rows {
+  static constexpr std::string_view library = "rapidjson";
+  using dataset = rapidjson::Document;
+  template <class T>
+  static bool read(std::string_view text, T& out) {
+    return rapidjson_peer::read(text, out);
+  }
+  static bool parse(std::string_view text) {
+    rapidjson::Document doc;
+    load(text, doc);
+    return !doc.HasParseError();
+  }
+  static void load(std::string_view text, dataset& doc) { doc.Parse(text.data(), text.size()); }
+  template <class T>
+  static std::size_t write(const T& value) {
+    return rapidjson_peer::write(value).size();
+  }
+  static std::size_t write_dataset(const dataset& doc) {
+    rapidjson::StringBuffer buffer;
+    rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
+    doc.Accept(writer);
+    return std::string(buffer.GetString(), buffer.GetSize()).size();  // the text, as the others give it
+  }
+};
+#endif
+
+#ifdef SPOOL_BENCH_HAVE_NLOHMANN
+struct nlohmann_rows {
+  static constexpr std::string_view library = "nlohmann";
+  using dataset = nlohmann::json;
+  template <class T>
+  static bool read(std::string_view text, T& out) {
+    return nlohmann_peer::read(text, out);
+  }
+  static bool parse(std::string_view text) { return !nlohmann::json::parse(text, nullptr, false).is_discarded(); }
+  static void load(std::string_view text, dataset& doc) { doc = nlohmann::json::parse(text); }
+  template <class T>
+  static std::size_t write(const T& value) {
+    return nlohmann_peer::write(value).size();
+  }
+  static std::size_t write_dataset(const dataset& doc) { return doc.dump().size(); }
+};
+#endif
+
 template <class Doc>
 void add_document(const std::string& name, const std::string& text) {
-  add_memcpy_reference(name, text);
-
-  add("Unmarshal/" + name + "/spool", [&text](benchmark::State& state) {
-    checked(state, text.size(), [&] {
-      Doc doc{};
-      return !spool::json::read(text, doc);
-    });
-  });
-  add("UnmarshalReuse/" + name + "/spool", [&text](benchmark::State& state) {
-    Doc doc{};
-    checked(state, text.size(), [&] { return !spool::json::read(text, doc); });
-  });
-  add("UnmarshalDataset/" + name + "/spool", [&text](benchmark::State& state) {
-    checked(state, text.size(), [&] { return spool::json::read<spool::value>(text).has_value(); });
-  });
-  add("Marshal/" + name + "/spool", [&text](benchmark::State& state) {
-    Doc doc{};
-    (void)spool::json::read(text, doc);
-    const std::size_t size = spool::json::write(doc).size();
-    checked(state, size, [&] { return !spool::json::write(doc).empty(); });
-  });
-  add("MarshalDataset/" + name + "/spool", [&text](benchmark::State& state) {
-    const spool::value doc = spool::json::read<spool::value>(text).value();
-    const std::size_t size = spool::json::write(doc).size();
-    checked(state, size, [&] { return !spool::json::write(doc).empty(); });
-  });
+  add_spool_rows<Doc, spool_json>(name, text);
 
 #ifdef SPOOL_BENCH_HAVE_SIMDJSON
   add("Unmarshal/" + name + "/simdjson", [&text](benchmark::State& state) {
@@ -86,66 +116,15 @@ void add_document(const std::string& name, const std::string& text) {
 #endif
 
 #ifdef SPOOL_BENCH_HAVE_RAPIDJSON
-  add("Unmarshal/" + name + "/rapidjson", [&text](benchmark::State& state) {
-    checked(state, text.size(), [&] {
-      Doc doc{};
-      return rapidjson_peer::read(text, doc);
-    });
-  });
-  add("UnmarshalDataset/" + name + "/rapidjson", [&text](benchmark::State& state) {
-    checked(state, text.size(), [&] {
-      rapidjson::Document doc;
-      doc.Parse(text.data(), text.size());
-      return !doc.HasParseError();
-    });
-  });
-  add("Marshal/" + name + "/rapidjson", [&text](benchmark::State& state) {
-    Doc doc{};
-    (void)spool::json::read(text, doc);
-    const std::size_t size = rapidjson_peer::write(doc).size();
-    checked(state, size, [&] { return !rapidjson_peer::write(doc).empty(); });
-  });
-  add("MarshalDataset/" + name + "/rapidjson", [&text](benchmark::State& state) {
-    rapidjson::Document doc;
-    doc.Parse(text.data(), text.size());
-    auto write = [&] {
-      rapidjson::StringBuffer buffer;
-      rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-      doc.Accept(writer);
-      return std::string(buffer.GetString(), buffer.GetSize());
-    };
-    const std::size_t size = write().size();
-    checked(state, size, [&] { return !write().empty(); });
-  });
+  add_peer_rows<Doc, spool_json, rapidjson_rows>(name, text);
 #else
-  for (const char* bench : {"Unmarshal/", "UnmarshalDataset/", "Marshal/", "MarshalDataset/"})
-    add_skipped(bench + name + "/rapidjson", "rapidjson");
+  add_skipped_peer_rows(name, "rapidjson");
 #endif
 
 #ifdef SPOOL_BENCH_HAVE_NLOHMANN
-  add("Unmarshal/" + name + "/nlohmann", [&text](benchmark::State& state) {
-    checked(state, text.size(), [&] {
-      Doc doc{};
-      return nlohmann_peer::read(text, doc);
-    });
-  });
-  add("UnmarshalDataset/" + name + "/nlohmann", [&text](benchmark::State& state) {
-    checked(state, text.size(), [&] { return !nlohmann::json::parse(text, nullptr, false).is_discarded(); });
-  });
-  add("Marshal/" + name + "/nlohmann", [&text](benchmark::State& state) {
-    Doc doc{};
-    (void)spool::json::read(text, doc);
-    const std::size_t size = nlohmann_peer::write(doc).size();
-    checked(state, size, [&] { return !nlohmann_peer::write(doc).empty(); });
-  });
-  add("MarshalDataset/" + name + "/nlohmann", [&text](benchmark::State& state) {
-    const nlohmann::json doc = nlohmann::json::parse(text);
-    const std::size_t size = doc.dump().size();
-    checked(state, size, [&] { return !doc.dump().empty(); });
-  });
+  add_peer_rows<Doc, spool_json, nlohmann_rows>(name, text);
 #else
-  for (const char* bench : {"Unmarshal/", "UnmarshalDataset/", "Marshal/", "MarshalDataset/"})
-    add_skipped(bench + name + "/nlohmann", "nlohmann");
+  add_skipped_peer_rows(name, "nlohmann");
 #endif
 }
 

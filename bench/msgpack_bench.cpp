@@ -17,9 +17,11 @@
 #include <cstddef>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "support/corpus.hpp"
+#include "support/document_rows.hpp"
 #include "support/documents.hpp"
 #include "support/harness.hpp"
 #include "support/peers/msgpack_cxx.hpp"
@@ -35,93 +37,72 @@ std::string document_bytes(const std::string& name, Generate generate) {
   return spool::msgpack::write(generate());
 }
 
-template <class Doc>
-void add_document(const std::string& name, const std::string& bytes) {
-  add_memcpy_reference(name, bytes);
-
-  add("Unmarshal/" + name + "/spool", [&bytes](benchmark::State& state) {
-    checked(state, bytes.size(), [&] {
-      Doc doc{};
-      return !spool::msgpack::read(bytes, doc);
-    });
-  });
-  add("UnmarshalReuse/" + name + "/spool", [&bytes](benchmark::State& state) {
-    Doc doc{};
-    checked(state, bytes.size(), [&] { return !spool::msgpack::read(bytes, doc); });
-  });
-  add("UnmarshalDataset/" + name + "/spool", [&bytes](benchmark::State& state) {
-    checked(state, bytes.size(), [&] { return spool::msgpack::read<spool::value>(bytes).has_value(); });
-  });
-  add("Marshal/" + name + "/spool", [&bytes](benchmark::State& state) {
-    Doc doc{};
-    (void)spool::msgpack::read(bytes, doc);
-    const std::size_t size = spool::msgpack::write(doc).size();
-    checked(state, size, [&] { return !spool::msgpack::write(doc).empty(); });
-  });
-  add("MarshalDataset/" + name + "/spool", [&bytes](benchmark::State& state) {
-    const spool::value doc = spool::msgpack::read<spool::value>(bytes).value();
-    const std::size_t size = spool::msgpack::write(doc).size();
-    checked(state, size, [&] { return !spool::msgpack::write(doc).empty(); });
-  });
+struct spool_msgpack {
+  template <class T>
+  static bool read(std::string_view bytes, T& out) {
+    return !spool::msgpack::read(bytes, out);
+  }
+  template <class T>
+  static std::string write(const T& value) {
+    return spool::msgpack::write(value);
+  }
+};
 
 #ifdef SPOOL_BENCH_HAVE_MSGPACK
-  add("Unmarshal/" + name + "/msgpack-cxx", [&bytes](benchmark::State& state) {
-    checked(state, bytes.size(), [&] {
-      Doc doc{};
-      return msgpack_peer::read(bytes, doc);
-    });
-  });
-  add("UnmarshalDataset/" + name + "/msgpack-cxx", [&bytes](benchmark::State& state) {
-    checked(state, bytes.size(), [&] {
-      const msgpack::object_handle handle = msgpack::unpack(bytes.data(), bytes.size());
-      return handle.get().type == msgpack::type::MAP;
-    });
-  });
-  add("Marshal/" + name + "/msgpack-cxx", [&bytes](benchmark::State& state) {
-    Doc doc{};
-    (void)spool::msgpack::read(bytes, doc);
-    const std::size_t size = msgpack_peer::write(doc).size();
-    checked(state, size, [&] { return !msgpack_peer::write(doc).empty(); });
-  });
-  add("MarshalDataset/" + name + "/msgpack-cxx", [&bytes](benchmark::State& state) {
+struct msgpack_cxx_rows {
+  static constexpr std::string_view library = "msgpack-cxx";
+  using dataset = msgpack::object_handle;
+  template <class T>
+  static bool read(std::string_view bytes, T& out) {
+    return msgpack_peer::read(bytes, out);
+  }
+  static bool parse(std::string_view bytes) {
     const msgpack::object_handle handle = msgpack::unpack(bytes.data(), bytes.size());
-    auto write = [&] {
-      msgpack::sbuffer buffer;
-      msgpack::pack(buffer, handle.get());
-      return buffer.size();
-    };
-    const std::size_t size = write();
-    checked(state, size, [&] { return write() != 0; });
-  });
-#else
-  for (const char* bench : {"Unmarshal/", "UnmarshalDataset/", "Marshal/", "MarshalDataset/"})
-    add_skipped(bench + name + "/msgpack-cxx", "msgpack-cxx");
+    return handle.get().type == msgpack::type::MAP;
+  }
+  static void load(std::string_view bytes, dataset& handle) { handle = msgpack::unpack(bytes.data(), bytes.size()); }
+  template <class T>
+  static std::size_t write(const T& value) {
+    return msgpack_peer::write(value).size();
+  }
+  static std::size_t write_dataset(const dataset& handle) {
+    msgpack::sbuffer buffer;
+    msgpack::pack(buffer, handle.get());
+    return buffer.size();
+  }
+};
 #endif
 
 #ifdef SPOOL_BENCH_HAVE_NLOHMANN
-  add("Unmarshal/" + name + "/nlohmann", [&bytes](benchmark::State& state) {
-    checked(state, bytes.size(), [&] {
-      Doc doc{};
-      return nlohmann_peer::read_msgpack(bytes, doc);
-    });
-  });
-  add("UnmarshalDataset/" + name + "/nlohmann", [&bytes](benchmark::State& state) {
-    checked(state, bytes.size(), [&] { return !nlohmann::json::from_msgpack(bytes, true, false).is_discarded(); });
-  });
-  add("Marshal/" + name + "/nlohmann", [&bytes](benchmark::State& state) {
-    Doc doc{};
-    (void)spool::msgpack::read(bytes, doc);
-    const std::size_t size = nlohmann_peer::write_msgpack(doc).size();
-    checked(state, size, [&] { return !nlohmann_peer::write_msgpack(doc).empty(); });
-  });
-  add("MarshalDataset/" + name + "/nlohmann", [&bytes](benchmark::State& state) {
-    const nlohmann::json doc = nlohmann::json::from_msgpack(bytes);
-    const std::size_t size = nlohmann::json::to_msgpack(doc).size();
-    checked(state, size, [&] { return !nlohmann::json::to_msgpack(doc).empty(); });
-  });
+struct nlohmann_rows {
+  static constexpr std::string_view library = "nlohmann";
+  using dataset = nlohmann::json;
+  template <class T>
+  static bool read(std::string_view bytes, T& out) {
+    return nlohmann_peer::read_msgpack(bytes, out);
+  }
+  static bool parse(std::string_view bytes) { return !nlohmann::json::from_msgpack(bytes, true, false).is_discarded(); }
+  static void load(std::string_view bytes, dataset& doc) { doc = nlohmann::json::from_msgpack(bytes); }
+  template <class T>
+  static std::size_t write(const T& value) {
+    return nlohmann_peer::write_msgpack(value).size();
+  }
+  static std::size_t write_dataset(const dataset& doc) { return nlohmann::json::to_msgpack(doc).size(); }
+};
+#endif
+
+template <class Doc>
+void add_document(const std::string& name, const std::string& bytes) {
+  add_spool_rows<Doc, spool_msgpack>(name, bytes);
+#ifdef SPOOL_BENCH_HAVE_MSGPACK
+  add_peer_rows<Doc, spool_msgpack, msgpack_cxx_rows>(name, bytes);
 #else
-  for (const char* bench : {"Unmarshal/", "UnmarshalDataset/", "Marshal/", "MarshalDataset/"})
-    add_skipped(bench + name + "/nlohmann", "nlohmann");
+  add_skipped_peer_rows(name, "msgpack-cxx");
+#endif
+#ifdef SPOOL_BENCH_HAVE_NLOHMANN
+  add_peer_rows<Doc, spool_msgpack, nlohmann_rows>(name, bytes);
+#else
+  add_skipped_peer_rows(name, "nlohmann");
 #endif
 }
 
