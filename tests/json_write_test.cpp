@@ -118,3 +118,93 @@ TEST_CASE("the returned string is exactly sized") {
   CHECK(out.size() == 1000 * 36 + 1);
   CHECK(out.capacity() == out.size());
 }
+
+namespace {
+
+// The escaping rules spelled out byte by byte: the reference the fast paths are checked against.
+std::string reference_string(std::string_view s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (u < 0x20) {
+          constexpr char hex[] = "0123456789abcdef";
+          out += "\\u00";
+          out += hex[u >> 4];
+          out += hex[u & 0xF];
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+TEST_CASE("strings: every length and position of an escape, UTF-8 runs, invalid bytes located") {
+  // Plain strings of every length around the 16-byte scan steps, with one byte that needs an
+  // escape (or a two-byte UTF-8 sequence) at every position.
+  for (std::size_t length = 0; length <= 40; ++length) {
+    const std::string plain(length, 'x');
+    CHECK(spool::json::write(plain) == reference_string(plain));
+    for (std::size_t at = 0; at < length; ++at) {
+      for (const char special : {'"', '\\', '\n', '\x01', '\x1f'}) {
+        std::string s = plain;
+        s[at] = special;
+        CHECK(spool::json::write(s) == reference_string(s));
+      }
+      std::string utf8 = plain;
+      utf8.replace(at, 1, "\xC3\xA9");
+      CHECK(spool::json::write(utf8) == reference_string(utf8));
+    }
+  }
+  // Runs of three-byte sequences (kana) straddling the 4096-byte blocks, in both option sets.
+  std::string kana;
+  for (int i = 0; i < 3000; ++i) kana += i % 500 == 0 ? "a\"" : "\xE3\x81\x82";
+  CHECK(spool::json::write(kana) == reference_string(kana));
+  CHECK(spool::json::read<std::string>(spool::json::write<spool::json::write_options{.escape_unicode = true}>(kana)).value() == kana);
+  // An invalid byte inside a run and after a plain prefix longer than one block is reported at
+  // its own offset.
+  for (const std::size_t at : {std::size_t{0}, std::size_t{5}, std::size_t{17}, std::size_t{5000}}) {
+    std::string bad = std::string(at, 'y') + "\xE3\x81\x82\xE3\x81" + "z";
+    std::string out;
+    const spool::error e = spool::json::write(bad, out);
+    REQUIRE(e);
+    CHECK(e.code == spool::errc::invalid_utf8);
+    CHECK(out.empty());
+  }
+}
+
+TEST_CASE("struct keys: the comma joins the key only after a member was written") {
+  const holder h{nullptr, 3};
+  CHECK(spool::json::write<spool::json::write_options{.skip_null_members = true}>(h) == R"({"o":3})");
+  CHECK(spool::json::write(h) == R"({"p":null,"o":3})");
+  const item i{"a", {}, 1.0, {{"k", false}}};
+  CHECK(spool::json::write(std::vector<item>{i, i}) ==
+        R"([{"name":"a","counts":[],"price":1.0,"flags":{"k":false}},{"name":"a","counts":[],"price":1.0,"flags":{"k":false}}])");
+}
+
+TEST_CASE("arrays of numbers: separators, limits, and a NaN located by its index") {
+  CHECK(spool::json::write(std::vector<int>{}) == "[]");
+  CHECK(spool::json::write(std::vector<std::int64_t>{std::numeric_limits<std::int64_t>::min(), 0, std::numeric_limits<std::int64_t>::max()}) ==
+        "[-9223372036854775808,0,9223372036854775807]");
+  CHECK(spool::json::write(std::vector<std::uint64_t>{std::numeric_limits<std::uint64_t>::max(), 7}) == "[18446744073709551615,7]");
+  CHECK(spool::json::write(std::vector<float>{0.5f, -0.0f}) == "[0.5,-0.0]");
+  const std::vector<double> with_nan{1.0, std::numeric_limits<double>::quiet_NaN()};
+  std::string out;
+  const spool::error e = spool::json::write(with_nan, out);
+  REQUIRE(e);
+  CHECK(e.code == spool::errc::out_of_range);
+  CHECK(e.path == "[1]");
+  CHECK(spool::json::write<spool::json::write_options{.nan_inf_as_null = true}>(with_nan) == "[1.0,null]");
+  CHECK(spool::json::write<spool::json::write_options{.pretty = true}>(std::vector<int>{1, 2}) == "[\n  1,\n  2\n]");
+}

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <list>
 #include <map>
 #include <memory>
@@ -147,4 +148,58 @@ TEST_CASE("write appends to every byte container and allocates the result once")
   const std::string whole = spool::msgpack::write(std::vector<int>(1000, 300));
   CHECK(whole.size() == 3 + 3 * 1000);
   CHECK(whole.capacity() < whole.size() + 16);  // one exact allocation, not geometric growth
+}
+
+namespace {
+
+// Each element through the one-value path (a single-element tuple holds no run), concatenated
+// behind the array header the run must produce.
+template <class T>
+bytes one_by_one(const std::vector<T>& v) {
+  bytes out;
+  const std::size_t n = v.size();
+  if (n <= 15) {
+    out.push_back(static_cast<unsigned char>(0x90 | n));
+  } else if (n <= 0xffff) {
+    out.insert(out.end(), {0xdc, static_cast<unsigned char>(n >> 8), static_cast<unsigned char>(n)});
+  } else {
+    out.insert(out.end(), {0xdd, static_cast<unsigned char>(n >> 24), static_cast<unsigned char>(n >> 16),
+                           static_cast<unsigned char>(n >> 8), static_cast<unsigned char>(n)});
+  }
+  for (const T& x : v) {
+    const bytes single = encoded(std::tuple<T>{x});
+    out.insert(out.end(), single.begin() + 1, single.end());
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("arrays of numbers are written in one run with the same bytes as value by value") {
+  const std::vector<std::int64_t> ints{0, 1, 127, 128, 255, 256, 65535, 65536, -1, -32, -33, -128, -129, -32768, -32769,
+                                       std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()};
+  CHECK(encoded(ints) == one_by_one(ints));
+  const std::vector<std::uint64_t> uints{0, 127, 128, 0xffff'ffff, 0x1'0000'0000, std::numeric_limits<std::uint64_t>::max()};
+  CHECK(encoded(uints) == one_by_one(uints));
+  const std::vector<double> doubles{0.0, -0.0, 1.5, 1e300, -2.25};
+  CHECK(encoded(doubles) == one_by_one(doubles));
+  const std::vector<float> floats{0.0f, 1.5f, -3.25f};
+  CHECK(encoded(floats) == one_by_one(floats));
+  CHECK(encoded(std::vector<std::int8_t>{-1, 5}) == bytes{0x92, 0xff, 0x05});
+  // Headers at their boundaries: fixarray up to 15, array16, array32.
+  for (const std::size_t n : {std::size_t{15}, std::size_t{16}, std::size_t{65535}, std::size_t{65536}}) {
+    std::vector<double> many(n, 0.5);
+    CHECK(encoded(many) == one_by_one(many));
+  }
+  // Runs of fixed-size arrays (coordinate pairs) and of arrays of them.
+  const std::vector<std::array<double, 2>> pairs{{1.0, 2.0}, {-3.5, 4.0}};
+  CHECK(encoded(pairs) == bytes{0x92, 0x92, 0xcb, 0x3f, 0xf0, 0, 0, 0, 0, 0, 0, 0xcb, 0x40, 0, 0, 0, 0, 0, 0, 0,
+                                0x92, 0xcb, 0xc0, 0x0c, 0, 0, 0, 0, 0, 0, 0xcb, 0x40, 0x10, 0, 0, 0, 0, 0, 0});
+  const std::vector<std::vector<std::array<double, 2>>> rings{pairs, {}, pairs};
+  CHECK(spool::msgpack::read<std::vector<std::vector<std::array<double, 2>>>>(spool::msgpack::write(rings)).value() == rings);
+  const std::vector<std::array<std::uint16_t, 3>> triples(20, {1, 300, 70000 % 65536});
+  CHECK(spool::msgpack::read<std::vector<std::array<std::uint16_t, 3>>>(spool::msgpack::write(triples)).value() == triples);
+  // Byte arrays stay bin, booleans are one byte each.
+  CHECK(encoded(std::vector<std::array<std::byte, 2>>{{std::byte{1}, std::byte{2}}}) == bytes{0x91, 0xc4, 0x02, 0x01, 0x02});
+  CHECK(encoded(std::array<bool, 3>{true, false, true}) == bytes{0x93, 0xc3, 0xc2, 0xc3});
 }

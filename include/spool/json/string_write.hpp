@@ -57,8 +57,31 @@ bool write_string(output& out, std::string_view s, spool::error& err) {
   const char* const end = p + s.size();
   // Worst case per input byte is 6 output bytes (a control byte as \u00XX); a multi-byte sequence
   // that straddles the block end adds at most 12 more (a surrogate pair).
-  char* w = out.room(std::min(s.size(), block) * 6 + 16);
+  char* w = out.room(std::min(s.size(), block) * 6 + 32);
   *w++ = '"';
+  const auto invalid_utf8_at = [&](const char* at) {
+    out.commit(w);
+    err = make_error(errc::invalid_utf8, static_cast<std::size_t>(at - s.data()));
+    err.detail = "string to write is not valid UTF-8";
+    return false;
+  };
+  {
+    // Most strings need no escape: copy the first block as it is and look for special bytes in
+    // the copy, where the room reserved past it lets the scan run in whole 16-byte steps (the
+    // padding is set to a plain byte first) instead of ending byte by byte. Up to the first
+    // special byte the copy stands; from there on the loop below takes over.
+    const std::size_t n = std::min(s.size(), block);
+    std::memcpy(w, p, n);
+    std::memset(w + n, 'a', 16);
+    const char* special = find_special<look_at_non_ascii>(w, w + ((n + 15) & ~std::size_t{15}));
+    const std::size_t plain = std::min(static_cast<std::size_t>(special - w), n);
+    w += plain;
+    p += plain;
+    if (p != end) {
+      out.commit(w);
+      w = out.room(std::min(static_cast<std::size_t>(end - p), block) * 6 + 16);
+    }
+  }
   while (p != end) {
     const char* const stop = end - p > static_cast<std::ptrdiff_t>(block) ? p + block : end;
     while (p < stop) {
@@ -75,12 +98,7 @@ bool write_string(output& out, std::string_view s, spool::error& err) {
       }
       const std::size_t length =
           spool::detail::utf8_sequence_length(std::string_view(p, static_cast<std::size_t>(end - p)), 0);
-      if (length == 0) {
-        out.commit(w);
-        err = make_error(errc::invalid_utf8, static_cast<std::size_t>(p - s.data()));
-        err.detail = "string to write is not valid UTF-8";
-        return false;
-      }
+      if (length == 0) return invalid_utf8_at(p);
       if constexpr (EscapeUnicode) {
         std::size_t decoded_length;
         const char32_t cp = spool::detail::decode_utf8(p, decoded_length);
@@ -91,11 +109,20 @@ bool write_string(output& out, std::string_view s, spool::error& err) {
         } else {
           w = write_u_escape(w, static_cast<unsigned>(cp));
         }
+        p += length;
       } else {
-        std::memcpy(w, p, length);
-        w += length;
+        // Non-ASCII text comes in runs (whole words of a script): validate and copy sequence
+        // after sequence until the next ASCII byte, without a scan in between.
+        std::size_t n = length;
+        for (;;) {
+          for (std::size_t i = 0; i < n; ++i) w[i] = p[i];
+          w += n;
+          p += n;
+          if (p >= stop || static_cast<unsigned char>(*p) < 0x80) break;
+          n = spool::detail::utf8_sequence_length(std::string_view(p, static_cast<std::size_t>(end - p)), 0);
+          if (n == 0) return invalid_utf8_at(p);
+        }
       }
-      p += length;
     }
     if (p != end) {
       out.commit(w);

@@ -5,6 +5,7 @@
 // variant) stop the write and carry the path of the offending member.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -31,6 +32,22 @@
 namespace spool::json::detail {
 
 using namespace spool::detail;  // the shared type categories (integer, sequence, map_like, ...)
+
+// `,"name":` for field I of T: what compact output writes before a member's value (without the
+// comma for the first member).
+template <class T, std::size_t I>
+struct compact_member_key {
+  static constexpr std::string_view name = spool::reflect::field_name<T, I>;
+  static constexpr auto text = [] {
+    std::array<char, name.size() + 4> out{};
+    out[0] = ',';
+    out[1] = '"';
+    for (std::size_t i = 0; i < name.size(); ++i) out[2 + i] = name[i];
+    out[name.size() + 2] = '"';
+    out[name.size() + 3] = ':';
+    return out;
+  }();
+};
 
 template <write_options Opts>
 class writer {
@@ -85,7 +102,9 @@ class writer {
     } else if constexpr (byte_container<T>) {
       return write_array_of(v, [&](const auto& b) { return write(static_cast<unsigned>(b)); });
     } else if constexpr (sequence<T> || fixed_array<T> || set_like<T>) {
-      return write_array_of(v, [&](const auto& e) { return write(e); });
+      using E = std::remove_cvref_t<decltype(*std::begin(v))>;
+      if constexpr (!Opts.pretty && (integer<E> || floating<E>)) return write_numbers(v);
+      else return write_array_of(v, [&](const auto& e) { return write(e); });
     } else if constexpr (tuple_like<T>) {
       return write_tuple(v);
     } else if constexpr (reflected<T>) {
@@ -205,6 +224,35 @@ class writer {
     return true;
   }
 
+  // A compact array of numbers: the separator and the number share one reservation.
+  template <class C>
+  bool write_numbers(const C& c) {
+    put('[');
+    std::size_t index = 0;
+    for (const auto& e : c) {
+      char* w = room(max_number_chars + 1);
+      *w = ',';
+      w += index != 0 ? 1 : 0;
+      if constexpr (floating<std::remove_cvref_t<decltype(e)>>) {
+        if (!std::isfinite(e)) [[unlikely]] {
+          commit(w);
+          if (!write_floating_value(e)) {
+            error_.at_index(index);
+            return false;
+          }
+          ++index;
+          continue;
+        }
+        commit(write_floating(w, e));
+      } else {
+        commit(write_integer(w, e));
+      }
+      ++index;
+    }
+    put(']');
+    return true;
+  }
+
   template <class T>
   bool write_tuple(const T& t) {
     open('[');
@@ -278,9 +326,23 @@ class writer {
     if constexpr (Opts.skip_null_members && is_nullable<M>) {
       if (!member) return true;
     }
+    constexpr std::string_view name = spool::reflect::field_name<T, I>;
+    if constexpr (!Opts.pretty && needs_no_escape(name)) {
+      // The separator, the quoted key and the colon in one copy of constant bytes.
+      constexpr auto& text = compact_member_key<T, I>::text;
+      const std::size_t skip = first ? 1 : 0;
+      char* w = room(text.size());
+      std::memcpy(w, text.data() + skip, text.size() - skip);
+      commit(w + text.size() - skip);
+      first = false;
+      if (!write(member)) {
+        error_.at_key(name);
+        return false;
+      }
+      return true;
+    }
     before_element(first);
     first = false;
-    constexpr std::string_view name = spool::reflect::field_name<T, I>;
     if constexpr (needs_no_escape(name)) {
       char* w = room(name.size() + 2);
       *w++ = '"';
@@ -336,6 +398,19 @@ class writer {
   }
 
   bool write_dynamic(const spool::value& v);
+
+  // Cache hints for write_dynamic: the heap node of an array or object, and its elements.
+  static void prefetch_node(const spool::value& v) noexcept {
+    if (const spool::array* a = v.if_array()) __builtin_prefetch(a);
+    else if (const spool::object* o = v.if_object()) __builtin_prefetch(o);
+  }
+  static void prefetch_children(const spool::value& v) noexcept {
+    if (const spool::array* a = v.if_array()) {
+      if (!a->empty()) __builtin_prefetch(a->data());
+    } else if (const spool::object* o = v.if_object()) {
+      if (!o->empty()) __builtin_prefetch(&o->nth(0));
+    }
+  }
 };
 
 }  // namespace spool::json::detail
@@ -344,18 +419,38 @@ namespace spool::json::detail {
 
 // Binary has no JSON form of its own and is written as an array of byte values; date-times as
 // RFC 3339 strings. MessagePack extensions cannot be written.
+//
+// A document tree is mostly pointer chasing: each array or object is a node on the heap holding
+// a pointer to its elements, so writing it waits on two cache misses per container. The loops
+// below start loading those ahead: the node of the element after next, and the elements of the
+// next one (whose node the previous step started loading), so the misses overlap the writing.
 template <write_options Opts>
 bool writer<Opts>::write_dynamic(const spool::value& v) {
   return v.visit([&](const auto& x) -> bool {
     using X = std::remove_cvref_t<decltype(x)>;
     if constexpr (std::is_same_v<X, spool::array>) {
-      return write_array_of(x, [&](const spool::value& e) { return write_dynamic(e); });
+      open('[');
+      const std::size_t n = x.size();
+      const spool::value* elements = x.data();
+      for (std::size_t i = 0; i < n; ++i) {
+        if (i + 2 < n) prefetch_node(elements[i + 2]);
+        if (i + 1 < n) prefetch_children(elements[i + 1]);
+        before_element(i == 0);
+        if (!write_dynamic(elements[i])) {
+          error_.at_index(i);
+          return false;
+        }
+      }
+      close(']', n == 0);
+      return true;
     } else if constexpr (std::is_same_v<X, spool::object>) {
       open('{');
-      bool first = true;
-      for (const auto& m : x) {
-        before_element(first);
-        first = false;
+      const std::size_t n = x.size();
+      for (std::size_t i = 0; i < n; ++i) {
+        if (i + 2 < n) prefetch_node(x.nth(i + 2).value);
+        if (i + 1 < n) prefetch_children(x.nth(i + 1).value);
+        const spool::object::member& m = x.nth(i);
+        before_element(i == 0);
         if (!string(m.key())) return false;
         name_separator();
         if (!write_dynamic(m.value)) {
@@ -363,7 +458,7 @@ bool writer<Opts>::write_dynamic(const spool::value& v) {
           return false;
         }
       }
-      close('}', first);
+      close('}', n == 0);
       return true;
     } else if constexpr (std::is_same_v<X, spool::bytes_view>) {
       return write_array_of(x, [&](std::byte b) { return write(static_cast<unsigned>(b)); });

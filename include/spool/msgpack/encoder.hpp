@@ -7,12 +7,14 @@
 //   enc.finish();                                       // buf.size() == 7
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <string_view>
 
+#include <spool/detail/write_size_hint.hpp>
 #include <spool/error.hpp>
 #include <spool/msgpack/format.hpp>
 #include <spool/msgpack/timestamp.hpp>
@@ -23,7 +25,7 @@ namespace spool::msgpack::detail {
 class encoder {
  public:
   // Appends after what `out` already holds.
-  explicit encoder(spool::byte_buffer& out) noexcept : out_(out) { rebase(out.size()); }
+  explicit encoder(spool::byte_buffer& out) noexcept : out_(out), start_(out.size()) { rebase(out.size()); }
   encoder(const encoder&) = delete;
   encoder& operator=(const encoder&) = delete;
 
@@ -32,6 +34,7 @@ class encoder {
   // written for it then).
   errc finish() noexcept {
     out_.resize(size());
+    size_hint::last() = size() - start_;
     return status_;
   }
   std::size_t size() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
@@ -45,29 +48,18 @@ class encoder {
     put_uint(v);
   }
 
-  // Non-negative values take the unsigned forms, which are never longer and are what other
-  // encoders produce, so that equal numbers encode to equal bytes.
   void sint(std::int64_t v) {
     reserve(9);
-    if (v >= 0) put_uint(static_cast<std::uint64_t>(v));
-    else if (v >= -32) put(static_cast<std::uint8_t>(v));
-    else if (v >= std::numeric_limits<std::int8_t>::min()) put(format::int8, static_cast<std::uint8_t>(v));
-    else if (v >= std::numeric_limits<std::int16_t>::min()) put(format::int16, static_cast<std::uint16_t>(v));
-    else if (v >= std::numeric_limits<std::int32_t>::min()) put(format::int32, static_cast<std::uint32_t>(v));
-    else put(format::int64, static_cast<std::uint64_t>(v));
+    pos_ = encode_sint(pos_, v);
   }
 
   void float32(float f) {
-    std::uint32_t bits;
-    std::memcpy(&bits, &f, sizeof bits);
     reserve(5);
-    put(format::float32, bits);
+    pos_ = encode_float32(pos_, f);
   }
   void float64(double d) {
-    std::uint64_t bits;
-    std::memcpy(&bits, &d, sizeof bits);
     reserve(9);
-    put(format::float64, bits);
+    pos_ = encode_float64(pos_, d);
   }
 
   void str_header(std::size_t n) {
@@ -121,6 +113,62 @@ class encoder {
     if (static_cast<std::size_t>(end_ - pos_) < n) [[unlikely]] grow(n);
   }
 
+  // Runs of values whose encoded size has a known bound (writer.hpp: arrays of numbers) reserve
+  // once for the whole run and encode through a local cursor with the functions below, which the
+  // compiler keeps in a register (stores through the encoder's own pointer are byte stores that
+  // may alias it, so each would reload it).
+  unsigned char* cursor() noexcept { return pos_; }
+  void set_cursor(unsigned char* p) noexcept { pos_ = p; }
+
+  template <class U>
+  static unsigned char* encode_tagged(unsigned char* p, std::uint8_t tag, U v) noexcept {
+    p[0] = tag;
+    format::store_be(p + 1, v);
+    return p + 1 + sizeof(U);
+  }
+  static unsigned char* encode_uint(unsigned char* p, std::uint64_t v) noexcept {
+    if (v <= format::positive_fixint_max) {
+      *p = static_cast<std::uint8_t>(v);
+      return p + 1;
+    }
+    if (v <= 0xff) return encode_tagged(p, format::uint8, static_cast<std::uint8_t>(v));
+    if (v <= 0xffff) return encode_tagged(p, format::uint16, static_cast<std::uint16_t>(v));
+    if (v <= 0xffff'ffff) return encode_tagged(p, format::uint32, static_cast<std::uint32_t>(v));
+    return encode_tagged(p, format::uint64, v);
+  }
+  // Non-negative values take the unsigned forms, which are never longer and are what other
+  // encoders produce, so that equal numbers encode to equal bytes.
+  static unsigned char* encode_sint(unsigned char* p, std::int64_t v) noexcept {
+    if (v >= 0) return encode_uint(p, static_cast<std::uint64_t>(v));
+    if (v >= -32) {
+      *p = static_cast<std::uint8_t>(v);
+      return p + 1;
+    }
+    if (v >= std::numeric_limits<std::int8_t>::min()) return encode_tagged(p, format::int8, static_cast<std::uint8_t>(v));
+    if (v >= std::numeric_limits<std::int16_t>::min()) return encode_tagged(p, format::int16, static_cast<std::uint16_t>(v));
+    if (v >= std::numeric_limits<std::int32_t>::min()) return encode_tagged(p, format::int32, static_cast<std::uint32_t>(v));
+    return encode_tagged(p, format::int64, static_cast<std::uint64_t>(v));
+  }
+  static unsigned char* encode_float32(unsigned char* p, float f) noexcept {
+    return encode_tagged(p, format::float32, std::bit_cast<std::uint32_t>(f));
+  }
+  static unsigned char* encode_float64(unsigned char* p, double d) noexcept {
+    return encode_tagged(p, format::float64, std::bit_cast<std::uint64_t>(d));
+  }
+  static unsigned char* encode_boolean(unsigned char* p, bool b) noexcept {
+    *p = b ? format::true_ : format::false_;
+    return p + 1;
+  }
+  // n < 2^32 (the caller checks).
+  static unsigned char* encode_array_header(unsigned char* p, std::size_t n) noexcept {
+    if (n <= 15) {
+      *p = static_cast<std::uint8_t>(format::fixarray | n);
+      return p + 1;
+    }
+    if (n <= 0xffff) return encode_tagged(p, format::array16, static_cast<std::uint16_t>(n));
+    return encode_tagged(p, static_cast<std::uint8_t>(format::array16 + 1), static_cast<std::uint32_t>(n));
+  }
+
  private:
   void one(std::uint8_t b) {
     reserve(1);
@@ -132,22 +180,15 @@ class encoder {
   void put(std::uint8_t b) noexcept { *pos_++ = b; }
   template <class U>
   void put(std::uint8_t tag, U v) noexcept {
-    pos_[0] = tag;
-    format::store_be(pos_ + 1, v);
-    pos_ += 1 + sizeof(U);
+    pos_ = encode_tagged(pos_, tag, v);
   }
   void put_raw(const void* p, std::size_t n) noexcept {
     if (n == 0) return;  // p may be null for an empty range
     std::memcpy(pos_, p, n);
     pos_ += n;
   }
-  void put_uint(std::uint64_t v) noexcept {
-    if (v <= format::positive_fixint_max) put(static_cast<std::uint8_t>(v));
-    else if (v <= 0xff) put(format::uint8, static_cast<std::uint8_t>(v));
-    else if (v <= 0xffff) put(format::uint16, static_cast<std::uint16_t>(v));
-    else if (v <= 0xffff'ffff) put(format::uint32, static_cast<std::uint32_t>(v));
-    else put(format::uint64, v);
-  }
+  void put_uint(std::uint64_t v) noexcept { pos_ = encode_uint(pos_, v); }
+
   // str, bin and ext share one layout: an optional fix form, then 8-, 16- and 32-bit lengths
   // behind three consecutive format bytes.
   void put_sized(std::size_t n, std::uint8_t fix, std::uint8_t fix_max, std::uint8_t tag8) noexcept {
@@ -178,9 +219,15 @@ class encoder {
     put(t);
   }
 
+  // The first growth of a document goes to the last document's size (detail/write_size_hint.hpp),
+  // later ones double.
   [[gnu::noinline]] void grow(std::size_t n) {
     const std::size_t used = size();
     out_.resize(used);
+    if (!grown_) {
+      grown_ = true;
+      out_.reserve(start_ + spool::detail::hinted_capacity(used + n - start_, size_hint::last()));
+    }
     out_.grow_for(n);
     rebase(used);
   }
@@ -192,7 +239,12 @@ class encoder {
     end_ = begin_ + out_.size();
   }
 
+  struct msgpack_tag;
+  using size_hint = spool::detail::write_size_hint<msgpack_tag>;
+
   spool::byte_buffer& out_;
+  std::size_t start_;  // what the buffer held before this document
+  bool grown_ = false;
   unsigned char* begin_ = nullptr;
   unsigned char* pos_ = nullptr;
   unsigned char* end_ = nullptr;

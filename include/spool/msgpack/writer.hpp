@@ -96,6 +96,38 @@ void write_struct(encoder& e, const T& obj) {
 template <write_options O>
 void write_dynamic(encoder& e, const spool::value& v);
 
+// The most bytes T's encoding can take, for booleans, numbers and fixed-size arrays of them; 0
+// for every type whose size depends on its value beyond that.
+template <class T>
+constexpr std::size_t max_encoded_size() {
+  namespace d = spool::detail;
+  if constexpr (d::boolean<T>) return 1;
+  else if constexpr (d::integer<T>) return 9;
+  else if constexpr (d::floating<T>) return sizeof(T) <= sizeof(float) ? 5 : 9;
+  else if constexpr (d::fixed_array<T> && !d::byte_container<T>) {
+    using E = std::remove_cvref_t<decltype(*std::begin(std::declval<T&>()))>;
+    constexpr std::size_t n = sizeof(T) / sizeof(E);
+    if constexpr (max_encoded_size<E>() == 0 || n > 0xffff) return 0;
+    else return 5 + n * max_encoded_size<E>();
+  } else return 0;
+}
+
+// Encodes a value of a bounded type at p, whose room the caller reserved.
+template <class T>
+unsigned char* encode_bounded(unsigned char* p, const T& v) noexcept {
+  namespace d = spool::detail;
+  if constexpr (d::boolean<T>) return encoder::encode_boolean(p, v);
+  else if constexpr (d::integer<T> && std::is_signed_v<T>) return encoder::encode_sint(p, v);
+  else if constexpr (d::integer<T>) return encoder::encode_uint(p, v);
+  else if constexpr (d::floating<T> && sizeof(T) <= sizeof(float)) return encoder::encode_float32(p, v);
+  else if constexpr (d::floating<T>) return encoder::encode_float64(p, static_cast<double>(v));
+  else {
+    p = encoder::encode_array_header(p, std::size(v));
+    for (const auto& item : v) p = encode_bounded(p, item);
+    return p;
+  }
+}
+
 template <write_options O, class T>
 void write_value(encoder& e, const T& v) {
   namespace d = spool::detail;
@@ -153,7 +185,19 @@ void write_value(encoder& e, const T& v) {
       write_value<O>(e, item);
     }
   } else if constexpr (d::sequence<T> || d::fixed_array<T> || d::set_like<T>) {
-    e.array_header(static_cast<std::size_t>(std::ranges::distance(v)));
+    const auto n = static_cast<std::size_t>(std::ranges::distance(v));
+    using E = std::remove_cvref_t<std::ranges::range_reference_t<const T&>>;
+    if constexpr (max_encoded_size<E>() != 0) {
+      // One reservation for the whole run (arrays of numbers, of coordinate pairs...).
+      if (n <= 0xffff'ffff) {
+        e.reserve(5 + n * max_encoded_size<E>());
+        unsigned char* p = encoder::encode_array_header(e.cursor(), n);
+        for (const auto& item : v) p = encode_bounded(p, item);
+        e.set_cursor(p);
+        return;
+      }
+    }
+    e.array_header(n);
     for (const auto& item : v) write_value<O>(e, item);
   } else if constexpr (d::chrono_time_point<T>) {
     static_assert(std::is_same_v<typename T::clock, std::chrono::system_clock>,

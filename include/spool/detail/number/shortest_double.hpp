@@ -141,22 +141,25 @@ decimal shortest_decimal(F value) noexcept {
   const std::uint64_t vb_low = (scaled - (b.narrower_below ? quarter : half)).round_to_odd();
   const std::uint64_t vb_high = (scaled + half).round_to_odd();
 
-  // A multiple of ten inside the interval is the unique shortest candidate.
+  // A multiple of ten inside the interval is the unique shortest candidate; otherwise one of the
+  // two integers around the scaled value: the one inside, or the nearer (ties to even). The
+  // choices are data-dependent coin flips, so they are made by selection rather than branches.
   const std::uint64_t s = vb >> 2;
   const std::uint64_t s_tens = s / 10 * 10;
   const std::uint64_t t_tens = s_tens + 10;
   const bool s_tens_in = vb_low + bounds_excluded <= s_tens << 2;
   const bool t_tens_in = (t_tens << 2) + bounds_excluded <= vb_high;
-  if (s_tens_in != t_tens_in) return strip_trailing_zeros((s_tens_in ? s_tens : t_tens) / 10, k + 1);
-
-  // Otherwise one of the two integers around the scaled value: the one inside, or the nearer.
   const std::uint64_t t = s + 1;
   const bool s_in = vb_low + bounds_excluded <= s << 2;
   const bool t_in = (t << 2) + bounds_excluded <= vb_high;
-  if (s_in != t_in) return {s_in ? s : t, k};
   // vb against 4 x the midpoint s + 1/2.
-  const bool take_s = vb < 2 * (s + t) || (vb == 2 * (s + t) && (s & 1) == 0);
-  return {take_s ? s : t, k};
+  const bool s_nearer = vb < 2 * (s + t) || (vb == 2 * (s + t) && (s & 1) == 0);
+  const bool take_s = s_in != t_in ? s_in : s_nearer;
+  const bool take_tens = s_tens_in != t_tens_in;
+  const std::uint64_t tens = (s_tens_in ? s_tens : t_tens) / 10;
+  const std::uint64_t digits = take_tens ? tens : take_s ? s : t;
+  // Only a multiple of ten can end in zeros (s and t are not multiples of ten when chosen).
+  return take_tens ? strip_trailing_zeros(digits, k + 1) : decimal{digits, k};
 }
 
 // The exact value of an integral float below 2^128 (printing it in fixed notation needs every
