@@ -34,43 +34,23 @@ double read_double(std::string_view input) {
   return *d;
 }
 
-// Every prefix (or, for large files, the prefixes spool_test::prefix_lengths picks) of every file
-// under `folder`; returns how many reads were made.
-std::size_t read_prefixes(std::string_view folder) {
-  const auto root = spool_test::shared_data(folder);
-  if (!root) {
-    MESSAGE("skipped: no shared data at " << folder);
-    return 0;
+struct json_format {
+  static constexpr std::string_view name = "JSON";
+  static constexpr bool text = true;
+  static constexpr bool cut_is_unexpected_end = false;  // "12" is a whole number, "[1" is not
+  template <class T>
+  static spool::error read(std::string_view input, T& out) {
+    return spool::json::read(input, out);
   }
-  std::size_t reads = 0;
-  for (const auto& file : spool_test::files_with_extension(*root, {".json"})) {
-    const std::string text = spool_test::file_contents(file);
-    for (const std::size_t n : spool_test::prefix_lengths(text.size())) {
-      const std::string_view prefix = std::string_view(text).substr(0, n);
-      spool::value v;
-      const spool::error e = spool::json::read(prefix, v);
-      if (!spool_test::clean(e, n) || !spool_test::located(e)) FAIL_CHECK(file.string() << ", first " << n << " bytes: " << e.message());
-      ++reads;
-    }
-  }
-  return reads;
-}
-
-// The JSON writer writes whatever the reader accepted, and reading that gives it back.
-void check_round_trip(const spool::value& v) {
-  std::string text;
-  const spool::error w = spool::json::write(v, text);
-  REQUIRE_MESSAGE(!w, w.message());
-  spool::value back;
-  const spool::error r = spool::json::read(text, back);
-  REQUIRE_MESSAGE(!r, r.message());
-  REQUIRE(back == v);
-}
+  static spool::error write(const spool::value& v, std::string& out) { return spool::json::write(v, out); }
+};
+using checks = spool_test::format_checks<json_format>;
 
 }  // namespace
 
 TEST_CASE("every prefix of every shared JSON file ends in a value or a clean error") {
-  const std::size_t reads = read_prefixes("bench/json") + read_prefixes("conformance/JSONTestSuite/test_parsing");
+  const std::size_t reads = checks::read_prefixes_of_files("bench/json", {".json"}) +
+                            checks::read_prefixes_of_files("conformance/JSONTestSuite/test_parsing", {".json"});
   MESSAGE(reads << " prefixes read");
 }
 
@@ -82,22 +62,7 @@ TEST_CASE("every single-byte corruption of a small document ends in a value or a
       R"([{"\ud83d\ude00":"\"\\\/\b\t"},-0.0,5e-324,18446744073709551615,true,null,[],{}])";
   REQUIRE(spool::json::read<spool_fuzz::document>(typed_doc).has_value());
   REQUIRE(spool::json::read<spool::value>(value_doc).has_value());
-  std::size_t accepted = 0;
-  for (const std::string_view doc : {typed_doc, value_doc}) {
-    spool_test::for_each_single_byte_corruption(doc, [&](std::string_view bad, std::size_t at) {
-      spool::value v;
-      const spool::error e = spool::json::read(bad, v);
-      if (!spool_test::clean(e, bad.size()) || !spool_test::located(e)) FAIL_CHECK("byte " << at << ": " << e.message());
-      if (!e) {
-        ++accepted;
-        check_round_trip(v);
-      }
-      spool_fuzz::document typed;
-      const spool::error t = spool::json::read(bad, typed);
-      if (!spool_test::clean(t, bad.size()) || !spool_test::located(t)) FAIL_CHECK("byte " << at << " (typed): " << t.message());
-    });
-  }
-  CHECK(accepted > 0);  // some corruptions (a digit for a digit) stay valid and went round
+  CHECK(checks::read_corruptions({typed_doc, value_doc}) > 0);  // some (a digit for a digit) stay valid
 }
 
 TEST_CASE("nesting bombs are depth_exceeded, also where the bomb is only skipped") {
@@ -211,7 +176,7 @@ TEST_CASE("NUL bytes: escaped they are data, raw they are errors") {
   REQUIRE(nul_key != nullptr);
   CHECK(nul_key->as_string().value() == std::string_view("x\0", 2));
   CHECK((*v)["a"].as_int64().value() == 1);
-  check_round_trip(*v);
+  checks::round_trip(*v);
   const spool::result<std::map<std::string, std::string>> m =
       spool::json::read<std::map<std::string, std::string>>(R"({"\u0000":"\u0000\u0000"})");
   REQUIRE(m.has_value());

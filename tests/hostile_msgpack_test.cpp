@@ -67,50 +67,28 @@ std::size_t bytes_allocated_reading(std::string_view input, spool::error& e) {
   return allocated_bytes;
 }
 
-std::size_t read_prefixes(std::string_view name, const std::string& bytes) {
-  std::size_t reads = 0;
-  for (const std::size_t n : spool_test::prefix_lengths(bytes.size())) {
-    const std::string_view prefix = std::string_view(bytes).substr(0, n);
-    spool::value v;
-    const spool::error e = spool::msgpack::read(prefix, v);
-    if (!spool_test::clean(e, n)) FAIL_CHECK(name << ", first " << n << " bytes: " << e.message());
-    if (e && n < bytes.size() && e.code != errc::unexpected_end && e.code != errc::empty_input)
-      FAIL_CHECK(name << ", first " << n << " bytes: a cut is unexpected_end, not " << e.message());
-    ++reads;
+struct msgpack_format {
+  static constexpr std::string_view name = "MessagePack";
+  static constexpr bool text = false;
+  static constexpr bool cut_is_unexpected_end = true;  // every value says where it ends
+  template <class T>
+  static spool::error read(std::string_view input, T& out) {
+    return spool::msgpack::read(input, out);
   }
-  return reads;
-}
-
-// The MessagePack writer writes whatever the reader accepted, and reading that gives it back.
-void check_round_trip(const spool::value& v) {
-  const std::string bytes = spool::msgpack::write(v);
-  spool::value back;
-  const spool::error r = spool::msgpack::read(bytes, back);
-  REQUIRE_MESSAGE(!r, r.message());
-  REQUIRE(back == v);
-}
-
-std::string repeated(std::string_view part, std::size_t bytes) {
-  std::string out;
-  while (out.size() < bytes) out += part;
-  return out;
-}
+  static spool::error write(const spool::value& v, std::string& out) { return spool::msgpack::write(v, out); }
+};
+using checks = spool_test::format_checks<msgpack_format>;
+using spool_test::repeated;
 
 }  // namespace
 
 TEST_CASE("every prefix of every shared MessagePack file ends in a value or a clean unexpected_end") {
-  std::size_t reads = 0;
-  if (const auto root = spool_test::shared_data("bench/msgpack")) {
-    for (const auto& file : spool_test::files_with_extension(*root, {".msgpack"}))
-      reads += read_prefixes(file.string(), spool_test::file_contents(file));
-  } else {
-    MESSAGE("skipped: no shared data at bench/msgpack");
-  }
+  std::size_t reads = checks::read_prefixes_of_files("bench/msgpack", {".msgpack"});
   // The JSON conformance documents spool accepts, as MessagePack: many small shapes.
   if (const auto root = spool_test::shared_data("conformance/JSONTestSuite/test_parsing")) {
     for (const auto& file : spool_test::files_with_extension(*root, {".json"})) {
       const spool::result<spool::value> v = spool::json::read<spool::value>(spool_test::file_contents(file));
-      if (v) reads += read_prefixes(file.string(), spool::msgpack::write(*v));
+      if (v) reads += checks::read_prefixes(file.string(), spool::msgpack::write(*v));
     }
   } else {
     MESSAGE("skipped: no shared data at conformance/JSONTestSuite");
@@ -138,22 +116,7 @@ TEST_CASE("every single-byte corruption of a small document ends in a value or a
                       {"u", std::uint64_t{18'446'744'073'709'551'615u}},
                       {"f", -0.0}};
   const std::string value_doc = spool::msgpack::write(extras);
-  std::size_t accepted = 0;
-  for (const std::string& bytes : {typed_doc, value_doc}) {
-    spool_test::for_each_single_byte_corruption(bytes, [&](std::string_view bad, std::size_t at) {
-      spool::value v;
-      const spool::error e = spool::msgpack::read(bad, v);
-      if (!spool_test::clean(e, bad.size())) FAIL_CHECK("byte " << at << ": " << e.message());
-      if (!e) {
-        ++accepted;
-        check_round_trip(v);
-      }
-      spool_fuzz::document typed;
-      const spool::error t = spool::msgpack::read(bad, typed);
-      if (!spool_test::clean(t, bad.size())) FAIL_CHECK("byte " << at << " (typed): " << t.message());
-    });
-  }
-  CHECK(accepted > 0);
+  CHECK(checks::read_corruptions({typed_doc, value_doc}) > 0);
 }
 
 TEST_CASE("nesting bombs are depth_exceeded") {
@@ -256,7 +219,7 @@ TEST_CASE("NUL bytes in keys and strings are data; a key with a NUL names no fie
   const spool::value* nul_key = v->find(std::string_view("a\0b", 3));
   REQUIRE(nul_key != nullptr);
   CHECK(nul_key->as_string().value() == std::string_view("x\0", 2));
-  check_round_trip(*v);
+  checks::round_trip(*v);
   constexpr spool::msgpack::read_options strict{.error_on_unknown_keys = true};
   CHECK(read_error<spool_fuzz::document, strict>("\x81\xa6name\0x"s + "\xa1q").code == errc::unknown_key);
   CHECK(read_error<spool_fuzz::document, strict>("\x81\xa5name\0"s + "\xa1q").code == errc::unknown_key);

@@ -36,47 +36,24 @@ double read_double(std::string_view text) {
   return (*v)["a"].as_double().value();
 }
 
-std::size_t read_prefixes(std::string_view folder) {
-  const auto root = spool_test::shared_data(folder);
-  if (!root) {
-    MESSAGE("skipped: no shared data at " << folder);
-    return 0;
+struct toml_format {
+  static constexpr std::string_view name = "TOML";
+  static constexpr bool text = true;
+  static constexpr bool cut_is_unexpected_end = false;  // a cut at a line's end leaves a document
+  template <class T>
+  static spool::error read(std::string_view input, T& out) {
+    return spool::toml::read(input, out);
   }
-  std::size_t reads = 0;
-  for (const auto& file : spool_test::files_with_extension(*root, {".toml"})) {
-    const std::string text = spool_test::file_contents(file);
-    for (const std::size_t n : spool_test::prefix_lengths(text.size())) {
-      const std::string_view prefix = std::string_view(text).substr(0, n);
-      spool::value v;
-      const spool::error e = spool::toml::read(prefix, v);
-      if (!spool_test::clean(e, n) || !spool_test::located(e)) FAIL_CHECK(file.string() << ", first " << n << " bytes: " << e.message());
-      ++reads;
-    }
-  }
-  return reads;
-}
-
-// The TOML writer writes whatever the reader accepted, and reading that gives it back.
-void check_round_trip(const spool::value& v) {
-  std::string text;
-  const spool::error w = spool::toml::write(v, text);
-  REQUIRE_MESSAGE(!w, w.message());
-  spool::value back;
-  const spool::error r = spool::toml::read(text, back);
-  REQUIRE_MESSAGE(!r, r.message() << "\n" << text);
-  REQUIRE(back == v);
-}
-
-std::string repeated(std::string_view part, std::size_t bytes) {
-  std::string out;
-  while (out.size() < bytes) out += part;
-  return out;
-}
+  static spool::error write(const spool::value& v, std::string& out) { return spool::toml::write(v, out); }
+};
+using checks = spool_test::format_checks<toml_format>;
+using spool_test::repeated;
 
 }  // namespace
 
 TEST_CASE("every prefix of every shared TOML file ends in a value or a clean error") {
-  const std::size_t reads = read_prefixes("bench/toml") + read_prefixes("conformance/toml-test/tests");
+  const std::size_t reads = checks::read_prefixes_of_files("bench/toml", {".toml"}) +
+                            checks::read_prefixes_of_files("conformance/toml-test/tests", {".toml"});
   MESSAGE(reads << " prefixes read");
 }
 
@@ -86,22 +63,7 @@ TEST_CASE("every single-byte corruption of a small document ends in a value or a
   constexpr std::string_view value_doc = "t = 1979-05-27T07:32:00.999-07:00\n\"k\\n\" = { a = [1, 2.5e-3], b.c = nan }\n";
   REQUIRE(spool::toml::read<spool_fuzz::document>(typed_doc).has_value());
   REQUIRE(spool::toml::read<spool::value>(value_doc).has_value());
-  std::size_t accepted = 0;
-  for (const std::string_view doc : {typed_doc, value_doc}) {
-    spool_test::for_each_single_byte_corruption(doc, [&](std::string_view bad, std::size_t at) {
-      spool::value v;
-      const spool::error e = spool::toml::read(bad, v);
-      if (!spool_test::clean(e, bad.size()) || !spool_test::located(e)) FAIL_CHECK("byte " << at << ": " << e.message());
-      if (!e) {
-        ++accepted;
-        check_round_trip(v);
-      }
-      spool_fuzz::document typed;
-      const spool::error t = spool::toml::read(bad, typed);
-      if (!spool_test::clean(t, bad.size()) || !spool_test::located(t)) FAIL_CHECK("byte " << at << " (typed): " << t.message());
-    });
-  }
-  CHECK(accepted > 0);
+  CHECK(checks::read_corruptions({typed_doc, value_doc}) > 0);
 }
 
 TEST_CASE("nesting bombs are depth_exceeded: arrays, inline tables, dotted keys, headers") {
@@ -193,7 +155,7 @@ TEST_CASE("NUL bytes: escaped they are data, raw they are errors") {
   const spool::value* nul_key = v->find(std::string_view("a\0b", 3));
   REQUIRE(nul_key != nullptr);
   CHECK(nul_key->as_string().value() == std::string_view("x\0", 2));
-  check_round_trip(*v);
+  checks::round_trip(*v);
   // A key with a NUL in it is not the field whose name is its first part.
   constexpr spool::toml::read_options strict{.error_on_unknown_keys = true};
   CHECK(read_error<spool_fuzz::document, strict>("\"name\\u0000x\" = 'a'").code == errc::unknown_key);

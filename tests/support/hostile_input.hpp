@@ -1,6 +1,9 @@
 // Helpers of the hostile-input tests: the corpus files of one format, the prefixes of a document
-// worth reading, and its single-byte corruptions.
+// worth reading, its single-byte corruptions, and the checks the three formats' tests share,
+// written once over a format's read and write (see format_checks below).
 #pragma once
+
+#include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -11,7 +14,10 @@
 #include <string_view>
 #include <vector>
 
+#include <fuzz/fuzz_document.hpp>
 #include <spool/error.hpp>
+#include <spool/value.hpp>
+#include <support/shared_data.hpp>
 
 namespace spool_test {
 
@@ -77,6 +83,92 @@ void for_each_single_byte_corruption(std::string_view doc, F&& f) {
     corrupted[i] = doc[i];
   }
 }
+
+// `part` repeated until the result holds at least `bytes` bytes (the bombs' material).
+inline std::string repeated(std::string_view part, std::size_t bytes) {
+  std::string out;
+  while (out.size() < bytes) out += part;
+  return out;
+}
+
+// The checks every format's hostile test makes, over a Format that says how to read and write it:
+//
+//   struct Format {
+//     static constexpr std::string_view name;            // for messages
+//     static constexpr bool text;                        // errors carry a line and column
+//     static constexpr bool cut_is_unexpected_end;       // a cut-off document fails as exactly that
+//     template <class T> static spool::error read(std::string_view, T&);
+//     static spool::error write(const spool::value&, std::string&);
+//   };
+template <class Format>
+struct format_checks {
+  // A read of `size` bytes ended cleanly, and a text format's error was located.
+  static bool ended_cleanly(const spool::error& e, std::size_t size) {
+    return clean(e, size) && (!Format::text || located(e));
+  }
+
+  // The writer writes whatever the reader accepted, and reading that gives it back.
+  static void round_trip(const spool::value& v) {
+    std::string out;
+    const spool::error w = Format::write(v, out);
+    REQUIRE_MESSAGE(!w, w.message());
+    spool::value back;
+    const spool::error r = Format::read(out, back);
+    REQUIRE_MESSAGE(!r, r.message() << "\n" << (Format::text ? out : std::string("(binary)")));
+    REQUIRE(back == v);
+  }
+
+  // Every prefix of `bytes` (as prefix_lengths picks them) read into a spool::value; returns how
+  // many reads were made.
+  static std::size_t read_prefixes(std::string_view name, std::string_view bytes) {
+    std::size_t reads = 0;
+    for (const std::size_t n : prefix_lengths(bytes.size())) {
+      spool::value v;
+      const spool::error e = Format::read(bytes.substr(0, n), v);
+      if (!ended_cleanly(e, n)) FAIL_CHECK(name << ", first " << n << " bytes: " << e.message());
+      if (Format::cut_is_unexpected_end && e && n < bytes.size() && e.code != spool::errc::unexpected_end &&
+          e.code != spool::errc::empty_input)
+        FAIL_CHECK(name << ", first " << n << " bytes: a cut is unexpected_end, not " << e.message());
+      ++reads;
+    }
+    return reads;
+  }
+
+  // read_prefixes of every file with one of `extensions` under the shared-data `folder`, skipped
+  // with a message where the shared data is absent.
+  static std::size_t read_prefixes_of_files(std::string_view folder, std::initializer_list<std::string_view> extensions) {
+    const auto root = spool_test::shared_data(folder);
+    if (!root) {
+      MESSAGE("skipped: no shared data at " << folder);
+      return 0;
+    }
+    std::size_t reads = 0;
+    for (const auto& file : files_with_extension(*root, extensions))
+      reads += read_prefixes(file.string(), file_contents(file));
+    return reads;
+  }
+
+  // Every single-byte corruption of each of `docs`, read into a spool::value (what is accepted
+  // must round-trip) and into spool_fuzz::document; returns how many corruptions were accepted.
+  static std::size_t read_corruptions(std::initializer_list<std::string_view> docs) {
+    std::size_t accepted = 0;
+    for (const std::string_view doc : docs) {
+      for_each_single_byte_corruption(doc, [&](std::string_view bad, std::size_t at) {
+        spool::value v;
+        const spool::error e = Format::read(bad, v);
+        if (!ended_cleanly(e, bad.size())) FAIL_CHECK(Format::name << ", byte " << at << ": " << e.message());
+        if (!e) {
+          ++accepted;
+          round_trip(v);
+        }
+        spool_fuzz::document typed;
+        const spool::error t = Format::read(bad, typed);
+        if (!ended_cleanly(t, bad.size())) FAIL_CHECK(Format::name << ", byte " << at << " (typed): " << t.message());
+      });
+    }
+    return accepted;
+  }
+};
 
 // The exact decimal expansion of 2^-1075, the point halfway between 0 and the smallest
 // subnormal double: "0.000...24703282292062327208...", 1075 digits after the point. A correctly
