@@ -1,6 +1,6 @@
 # Runs one fuzzer for a bounded time: cmake -D FUZZER=... -D WORK_DIR=... -D SEED_DIRS=a|b
 #   -D EXTENSIONS=json|... -D DICTIONARY=... -D SECONDS=60 -D SEED=1 -D MAX_LEN=16384
-#   -P run_fuzzer.cmake
+#   [-D GENERATOR=program|dir|...] -P run_fuzzer.cmake
 # (lists separated by '|': a ';' would not survive the test command line).
 # The seeds are copied into WORK_DIR/corpus first: libFuzzer adds what it finds to its corpus
 # folder, and the shared corpora are read-only and must stay as they are. A seed folder that is
@@ -35,6 +35,23 @@ foreach(dir IN LISTS SEED_DIRS)
     endforeach()
   endforeach()
 endforeach()
+# GENERATOR=program|dir|...: a program that writes seeds of its own into the corpus from the
+# folders named (fuzz-msgpack-seeds: MessagePack from JSON documents).
+if(GENERATOR)
+  string(REPLACE "|" ";" generator "${GENERATOR}")
+  list(POP_FRONT generator program)
+  foreach(dir IN LISTS generator)
+    if(NOT IS_DIRECTORY "${dir}")
+      message(STATUS "skipped generated seeds from ${dir}: absent")
+    endif()
+  endforeach()
+  execute_process(COMMAND ${program} ${corpus} ${MAX_LEN} ${generator}
+    OUTPUT_VARIABLE generated OUTPUT_STRIP_TRAILING_WHITESPACE COMMAND_ERROR_IS_FATAL ANY)
+  string(REGEX MATCH "^[0-9]+" generated "${generated}")
+  math(EXPR seed_count "${seed_count} + ${generated}")
+  get_filename_component(program_name ${program} NAME)
+  message(STATUS "${generated} seeds made by ${program_name}")
+endif()
 message(STATUS "${seed_count} seed files in ${corpus}")
 
 set(options -seed=${SEED} -max_total_time=${SECONDS} -max_len=${MAX_LEN} -timeout=10 -rss_limit_mb=2048
