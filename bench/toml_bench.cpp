@@ -5,6 +5,8 @@
 //   UnmarshalDataset/<dataset>/<lib>     config, canada, citm_catalog, twitter, code, example
 //   Unmarshal/<document>/<lib>           SimpleDocument, ReferenceFile, HugoFrontMatter
 //   Marshal/<document|dataset>/<lib>     the parsed tree written back
+//   MarshalStruct/<document>/<lib>       a struct written back: directly ("spool"), through
+//                                        spool::to_value ("spool_to_value"); toml++ its tree
 //   RealWorld<Name>/<document>/<lib>     containerd config, viper read/write, hugo front matter
 //                                        batch (40 documents), gitleaks rules, pyproject, golangci
 //   Linear/array_<n>/<lib>, Linear/tables_<n>/<lib>   the input doubled: time should double
@@ -175,6 +177,28 @@ struct simple_document {
   std::string A;
 };
 
+// The shape of generated_tables(): an array of 2500 tables with scalars, an inline table and an
+// array each.
+namespace generated {
+struct limits {
+  std::int64_t cpu;
+  std::string memory;
+};
+struct server {
+  std::string name;
+  std::int64_t port;
+  double weight;
+  bool enabled;
+  generated::limits limits;
+  std::vector<std::string> tags;
+};
+}  // namespace generated
+struct generated_config {
+  std::string title;
+  std::int64_t version;
+  std::vector<generated::server> server;
+};
+
 }  // namespace spool_bench
 
 template <>
@@ -258,7 +282,7 @@ void add_write(const std::string& name, const std::string& text) {
   add(name + "/spool", [&text](benchmark::State& state) {
     const spool::value doc = spool::toml::read<spool::value>(text).value();
     std::string out;
-    const std::size_t size = spool::toml::write(doc).value().size();
+    const std::size_t size = spool::toml::write(doc).size();
     checked(state, size, [&] {
       out.clear();
       return !spool::toml::write(doc, out);
@@ -285,6 +309,38 @@ void add_write(const std::string& name, const std::string& text) {
   });
 #else
   add_skipped(name + "/toml11", "toml11");
+#endif
+}
+
+// Writing a struct read from `text`: straight from the struct through its plan ("spool"), through
+// spool::to_value and the tree writer as spool did before it had a struct writer
+// ("spool_to_value"), and toml++ writing its tree of the same document.
+template <class Struct, spool::toml::read_options Opts = spool::toml::read_options{}>
+void add_write_struct(const std::string& name, const std::string& text) {
+  auto object = std::make_shared<const Struct>(spool::toml::read<Struct, Opts>(text).value());
+  const std::size_t size = spool::toml::write(*object).size();
+  add(name + "/spool", [object, size](benchmark::State& state) {
+    std::string out;
+    checked(state, size, [&] {
+      out.clear();
+      return !spool::toml::write(*object, out);
+    });
+  });
+  add(name + "/spool_to_value", [object, size](benchmark::State& state) {
+    std::string out;
+    checked(state, size, [&] {
+      out.clear();
+      return !spool::toml::write(spool::to_value(*object), out);
+    });
+  });
+#ifdef SPOOL_BENCH_HAVE_TOMLPLUSPLUS
+  add(name + "/tomlplusplus", [&text](benchmark::State& state) {
+    const toml_peers::tomlplusplus_writer writer(text);
+    const std::size_t size = writer.valid() ? writer.write().size() : 0;
+    checked(state, size, [&] { return writer.valid() && !writer.write().empty(); });
+  });
+#else
+  add_skipped(name + "/tomlplusplus", "toml++");
 #endif
 }
 
@@ -353,6 +409,9 @@ void register_all() {
     add_parse<hugo::front_matter>("Unmarshal/HugoFrontMatter", {*std::move(text)});
   }
   for (const auto& [name, text] : documents) add_write("Marshal/" + name, text);
+  add_write_struct<simple_document>("MarshalStruct/SimpleDocument", documents.front().second);
+  for (const auto& [name, text] : documents)
+    if (name == "HugoFrontMatter") add_write_struct<hugo::front_matter>("MarshalStruct/HugoFrontMatter", text);
 
   // go-toml's RealWorld set; containerd, gitleaks, pyproject and the hugo batch into trees (their
   // go-toml structs are not reproduced), viper and golangci (strict) into structs.
@@ -373,6 +432,11 @@ void register_all() {
   if (!batch.empty()) add_parse("RealWorldHugoFrontMatterBatch/hugo_40_documents", std::move(batch));
   static const std::vector<std::string> viper = files({"realworld_viper.toml"});
   if (!viper.empty()) add_write("RealWorldViperWrite/viper", viper.front());
+  if (!viper.empty()) add_write_struct<viper::config>("RealWorldViperWriteStruct/viper", viper.front());
+  static const std::vector<std::string> golangci_doc = files({"realworld_golangci.toml"});
+  if (!golangci_doc.empty()) add_write_struct<golangci::config>("MarshalStruct/golangci", golangci_doc.front());
+  static const std::string tables_struct = generated_tables(2500);
+  add_write_struct<generated_config>("MarshalStruct/tables_2500", tables_struct);
 
   static const std::string array_1 = generated_array(20000), array_2 = generated_array(40000);
   static const std::string tables_1 = generated_tables(2500), tables_2 = generated_tables(5000);

@@ -69,9 +69,15 @@ TEST_CASE("strings: basic, literal, multi-line, escapes") {
   CHECK(write(value::object({{"s", "tab\tbell\x07" "del\x7F"}})) == "s = \"tab\tbell\\u0007del\\u007f\"\n");
   CHECK(write<no_multiline>(value::object({{"s", "a\nb"}})) == "s = \"a\\nb\"\n");
   CHECK(write<no_literal>(value::object({{"s", "\\"}})) == "s = \"\\\\\"\n");
+  CHECK(write(value::object({{"s", "say \"hi\"\nand go"}})) == "s = '''\nsay \"hi\"\nand go'''\n");
+  CHECK(write(value::object({{"s", "\n\"lead"}})) == "s = \"\"\"\n\n\\\"lead\"\"\"\n");
+  CHECK(write(value::object({{"s", "tab\t\"q\""}})) == "s = 'tab\t\"q\"'\n");
+  CHECK(write(value::object({{"s", "\xC3\xA9t\xC3\xA9"}})) == "s = \"\xC3\xA9t\xC3\xA9\"\n");
 
   const char* tricky[] = {"", "'", "''", "'''", "\"\"\"", "a\"\"\"b", "\n", "\nlead", "trail\n", "x'''\ny",
-                          "\r\n", "back\\slash\nline", "quote at end\"", "q\n\"", "\x1B", "\xF0\x9F\x98\x80"};
+                          "\r\n", "back\\slash\nline", "quote at end\"", "q\n\"", "\x1B", "\xF0\x9F\x98\x80",
+                          "a\"b'c", "\"\n\"", "\n\"lead", "tab\t\"q\"", "\"\x7F\"", "\"\r\"", "it's\n\"\"\"",
+                          "\xC3\xA9\"\n\\", "'\"'"};
   for (const char* s : tricky) {
     CAPTURE(s);
     value doc = value::object({{"s", s}});

@@ -15,6 +15,7 @@
 #include <utility>
 #include <variant>
 
+#include <spool/detail/error/path.hpp>
 #include <spool/detail/number_print.hpp>
 #include <spool/detail/type_traits.hpp>
 #include <spool/reflect.hpp>
@@ -140,17 +141,27 @@ bool present(const F& field) {
   else return true;
 }
 
+// A member's key and whether it is bare (written without quotes): known at compile time for
+// struct fields.
+struct member_key {
+  std::string_view text;
+  bool bare;
+
+  explicit member_key(std::string_view key) noexcept : text(key), bare(spool::detail::is_bare_key(key)) {}
+  constexpr member_key(std::string_view key, bool is_bare) noexcept : text(key), bare(is_bare) {}
+};
+
 // Calls f(key, member) for each member of a table-form value until f returns false.
 template <class T, class F>
 bool for_each_member(const T& table, F&& f) {
   if constexpr (std::is_same_v<T, spool::object>) {
     for (const auto& m : table)
-      if (!f(m.key(), m.value)) return false;
+      if (!f(member_key(m.key()), m.value)) return false;
     return true;
   } else if constexpr (spool::detail::map_like<T>) {
     for (const auto& [key, mapped] : table) {
       char buf[spool::detail::max_number_chars];
-      if (!f(key_text(key, buf), mapped)) return false;
+      if (!f(member_key(key_text(key, buf)), mapped)) return false;
     }
     return true;
   } else {
@@ -158,7 +169,9 @@ bool for_each_member(const T& table, F&& f) {
       return ([&] {
         decltype(auto) field = spool::reflect::load<I>(table);
         if (!present(field)) return true;
-        return f(spool::reflect::field_name<T, I>, field);
+        constexpr std::string_view name = spool::reflect::field_name<T, I>;
+        constexpr bool bare = spool::detail::is_bare_key(name);
+        return f(member_key(name, bare), field);
       }() && ...);
     }(std::make_index_sequence<spool::reflect::field_count<T>>{});
   }
@@ -170,7 +183,7 @@ std::size_t member_count(const T& table) {
     return std::size(table);
   } else {
     std::size_t n = 0;
-    for_each_member(table, [&n](std::string_view, const auto&) { return ++n, true; });
+    for_each_member(table, [&n](const member_key&, const auto&) { return ++n, true; });
     return n;
   }
 }

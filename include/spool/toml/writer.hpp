@@ -12,6 +12,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -44,6 +45,33 @@ using spool::json::detail::output;
 inline void append(output& out, std::string_view s) { out.put(s); }
 inline void append(std::string& out, std::string_view s) { out += s; }
 
+// What a string holds that decides how it is written, gathered in one pass (string_class).
+enum string_flags : unsigned {
+  has_newline = 1,
+  has_quote_or_backslash = 2,
+  has_control = 4,  // a control character other than tab and newline, or DEL: always escaped
+  has_apostrophe = 8,
+  has_non_ascii = 16,
+};
+
+inline constexpr auto string_flag_table = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (int c = 0; c < 0x20; ++c) t[c] = has_control;
+  t['\t'] = 0;
+  t['\n'] = has_newline;
+  t[0x7F] = has_control;
+  t['"'] = t['\\'] = has_quote_or_backslash;
+  t['\''] = has_apostrophe;
+  for (int c = 0x80; c < 0x100; ++c) t[c] = has_non_ascii;
+  return t;
+}();
+
+inline unsigned string_class(std::string_view s) noexcept {
+  unsigned flags = 0;
+  for (const char c : s) flags |= string_flag_table[static_cast<unsigned char>(c)];
+  return flags;
+}
+
 // Appends s as a "basic string", escaping what TOML does not allow raw (controls but tab, DEL).
 template <class Out>
 void write_basic_string(Out& out, std::string_view s, bool multiline) {
@@ -64,19 +92,10 @@ void write_basic_string(Out& out, std::string_view s, bool multiline) {
   append(out, multiline ? "\"\"\"" : "\"");
 }
 
-// Whether s reads the same between single quotes: no ', no control character but tab.
-inline bool literal_safe(std::string_view s, bool multiline) {
-  for (char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '\'' || c == 0x7F || (c < 0x20 && c != '\t' && !(multiline && c == '\n'))) return false;
-  }
-  return true;
-}
-
 template <class Out>
-void write_key(Out& out, std::string_view key) {
-  if (spool::detail::is_bare_key(key)) append(out, key);
-  else write_basic_string(out, key, false);
+void write_key(Out& out, const member_key& key) {
+  if (key.bare) append(out, key.text);
+  else write_basic_string(out, key.text, false);
 }
 
 template <write_options Opts>
@@ -106,17 +125,17 @@ class writer {
   // Keys of one table, then its sub-tables; the keys of its header are in header_.
   template <class Table>
   bool table_body(const Table& table, std::size_t level) {
-    const bool keys = for_each_member(table, [&](std::string_view key, const auto& member) {
+    const bool keys = for_each_member(table, [&](const member_key& key, const auto& member) {
       if (is_section(member)) return true;
       indent(level);
       write_key(out_, key);
       out_.put(" = ");
-      if (!inline_value(member)) return error_.at_key(key), false;
+      if (!inline_value(member)) return error_.at_key(key.text), false;
       out_.put('\n');
       return true;
     });
     if (!keys) return false;
-    return for_each_member(table, [&](std::string_view key, const auto& member) {
+    return for_each_member(table, [&](const member_key& key, const auto& member) {
       if (!is_section(member)) return true;
       const std::size_t mark = header_.size();
       if (!header_.empty()) header_ += '.';
@@ -144,7 +163,7 @@ class writer {
             },
             false);
       }
-      if (!ok) return error_.at_key(key), false;
+      if (!ok) return error_.at_key(key.text), false;
       header_.resize(mark);
       return true;
     });
@@ -166,7 +185,7 @@ class writer {
       return with_table(m, [](const auto& table) {
         const std::size_t n = member_count(table);
         if (n == 0 || n > Opts.inline_table_max) return false;
-        return for_each_member(table, [](std::string_view, const auto& member) {
+        return for_each_member(table, [](const member_key&, const auto& member) {
           return !is_table(member) && !is_array_of_tables(member);
         });
       });
@@ -178,7 +197,7 @@ class writer {
   template <class Table>
   bool needs_header(const Table& table) const {
     bool any = false;
-    const bool all_sections = for_each_member(table, [&](std::string_view, const auto& member) {
+    const bool all_sections = for_each_member(table, [&](const member_key&, const auto& member) {
       any = true;
       return is_section(member);
     });
@@ -310,13 +329,13 @@ class writer {
   template <class Table>
   bool inline_table(const Table& table) {
     bool first = true;
-    const bool ok = for_each_member(table, [&](std::string_view key, const auto& member) {
+    const bool ok = for_each_member(table, [&](const member_key& key, const auto& member) {
       out_.put(first ? "{ " : ", ");
       first = false;
       write_key(out_, key);
       out_.put(" = ");
       if (inline_value(member)) return true;
-      error_.at_key(key);
+      error_.at_key(key.text);
       return false;
     });
     if (!ok) return false;
@@ -334,12 +353,30 @@ class writer {
   }
 
   bool string(std::string_view s) {
-    if (!spool::detail::is_valid_utf8(s)) return fail(errc::invalid_utf8, "UTF-8 text", "invalid UTF-8");
-    const bool multiline = Opts.multiline_strings && s.find('\n') != std::string_view::npos;
-    const bool needs_escapes = s.find_first_of("\"\\") != std::string_view::npos;
-    // ''' ends a multi-line literal, and a leading newline would be trimmed by the reader.
-    if (Opts.literal_strings && needs_escapes && literal_safe(s, multiline) &&
-        (!multiline || (s.find("'''") == std::string_view::npos && s.front() != '\n' && s.back() != '\''))) {
+    const unsigned flags = string_class(s);
+    if ((flags & has_non_ascii) != 0 && !spool::detail::is_valid_utf8(s))
+      return fail(errc::invalid_utf8, "UTF-8 text", "invalid UTF-8");
+    const bool multiline = Opts.multiline_strings && (flags & has_newline) != 0;
+    const unsigned escaped = has_quote_or_backslash | has_control | (multiline ? 0u : has_newline);
+    if ((flags & escaped) == 0) {
+      // Nothing to escape: the text between quotes as it is.
+      const std::string_view quotes = multiline ? std::string_view("\"\"\"") : std::string_view("\"");
+      char* w = out_.room(s.size() + 7);
+      std::memcpy(w, quotes.data(), quotes.size());
+      w += quotes.size();
+      if (multiline) *w++ = '\n';
+      std::memcpy(w, s.data(), s.size());
+      w += s.size();
+      std::memcpy(w, quotes.data(), quotes.size());
+      out_.commit(w + quotes.size());
+      return true;
+    }
+    // Between single quotes when that avoids escapes: no ' (which also rules out the ''' that
+    // would end a multi-line literal and a ' just before it), no control character, and for a
+    // multi-line literal no leading newline (the reader trims it).
+    const unsigned not_literal = has_apostrophe | has_control | (multiline ? 0u : has_newline);
+    if (Opts.literal_strings && (flags & has_quote_or_backslash) != 0 && (flags & not_literal) == 0 &&
+        (!multiline || s.front() != '\n')) {
       out_.put(multiline ? "'''\n" : "'");
       out_.put(s);
       out_.put(multiline ? "'''" : "'");
