@@ -33,16 +33,8 @@ std::string document_text(const std::string& name, Generate generate) {
   return spool::json::write(generate());
 }
 
-struct spool_json {
-  template <class T>
-  static bool read(std::string_view text, T& out) {
-    return !spool::json::read(text, out);
-  }
-  template <class T>
-  static std::string write(const T& value) {
-    return spool::json::write(value);
-  }
-};
+constexpr codec spool_json{[](std::string_view text, auto& out) { return !spool::json::read(text, out); },
+                         [](const auto& value) { return spool::json::write(value); }};
 
 #ifdef SPOOL_BENCH_HAVE_RAPIDJSON
 struct rapidjson_rows {
@@ -91,7 +83,7 @@ struct nlohmann_rows {
 
 template <class Doc>
 void add_document(const std::string& name, const std::string& text) {
-  add_spool_rows<Doc, spool_json>(name, text);
+  add_spool_rows<Doc>(name, text, spool_json);
 
 #ifdef SPOOL_BENCH_HAVE_SIMDJSON
   add("Unmarshal/" + name + "/simdjson", [&text](benchmark::State& state) {
@@ -116,13 +108,13 @@ void add_document(const std::string& name, const std::string& text) {
 #endif
 
 #ifdef SPOOL_BENCH_HAVE_RAPIDJSON
-  add_peer_rows<Doc, spool_json, rapidjson_rows>(name, text);
+  add_peer_rows<Doc, rapidjson_rows>(name, text, spool_json);
 #else
   add_skipped_peer_rows(name, "rapidjson");
 #endif
 
 #ifdef SPOOL_BENCH_HAVE_NLOHMANN
-  add_peer_rows<Doc, spool_json, nlohmann_rows>(name, text);
+  add_peer_rows<Doc, nlohmann_rows>(name, text, spool_json);
 #else
   add_skipped_peer_rows(name, "nlohmann");
 #endif

@@ -37,16 +37,8 @@ std::string document_bytes(const std::string& name, Generate generate) {
   return spool::msgpack::write(generate());
 }
 
-struct spool_msgpack {
-  template <class T>
-  static bool read(std::string_view bytes, T& out) {
-    return !spool::msgpack::read(bytes, out);
-  }
-  template <class T>
-  static std::string write(const T& value) {
-    return spool::msgpack::write(value);
-  }
-};
+constexpr codec spool_msgpack{[](std::string_view bytes, auto& out) { return !spool::msgpack::read(bytes, out); },
+                              [](const auto& value) { return spool::msgpack::write(value); }};
 
 #ifdef SPOOL_BENCH_HAVE_MSGPACK
 struct msgpack_cxx_rows {
@@ -93,14 +85,14 @@ struct nlohmann_rows {
 
 template <class Doc>
 void add_document(const std::string& name, const std::string& bytes) {
-  add_spool_rows<Doc, spool_msgpack>(name, bytes);
+  add_spool_rows<Doc>(name, bytes, spool_msgpack);
 #ifdef SPOOL_BENCH_HAVE_MSGPACK
-  add_peer_rows<Doc, spool_msgpack, msgpack_cxx_rows>(name, bytes);
+  add_peer_rows<Doc, msgpack_cxx_rows>(name, bytes, spool_msgpack);
 #else
   add_skipped_peer_rows(name, "msgpack-cxx");
 #endif
 #ifdef SPOOL_BENCH_HAVE_NLOHMANN
-  add_peer_rows<Doc, spool_msgpack, nlohmann_rows>(name, bytes);
+  add_peer_rows<Doc, nlohmann_rows>(name, bytes, spool_msgpack);
 #else
   add_skipped_peer_rows(name, "nlohmann");
 #endif

@@ -7,12 +7,8 @@
 //   Marshal/<doc>/<lib>            from the struct
 //   MarshalDataset/<doc>/<lib>     from spool::value, or the peer's tree
 //
-// spool's side comes from a Codec, a peer's from a Peer:
+// spool's side comes from a codec (below), a peer's from a Peer:
 //
-//   struct Codec {                                      // spool in one format
-//     template <class T> static bool read(std::string_view, T&);
-//     template <class T> static std::string write(const T&);
-//   };
 //   struct Peer {                                       // a peer library in that format
 //     static constexpr std::string_view library;        // the rows' last segment
 //     using dataset = ...;                              // its tree
@@ -34,59 +30,70 @@
 
 namespace spool_bench {
 
+// spool in one format: read(input, obj) -> bool, true when read; write(obj) -> std::string.
+//   constexpr codec spool_json{[](std::string_view in, auto& out) { return !spool::json::read(in, out); },
+//                              [](const auto& obj) { return spool::json::write(obj); }};
+template <class Read, class Write>
+struct codec {
+  Read read;
+  Write write;
+};
+template <class Read, class Write>
+codec(Read, Write) -> codec<Read, Write>;
+
 template <class Doc, class Codec>
-void add_spool_rows(const std::string& name, const std::string& input) {
+void add_spool_rows(const std::string& name, const std::string& input, Codec spool_codec) {
   add_memcpy_reference(name, input);
-  add("Unmarshal/" + name + "/spool", [&input](benchmark::State& state) {
+  add("Unmarshal/" + name + "/spool", [&input, spool_codec](benchmark::State& state) {
     checked(state, input.size(), [&] {
       Doc doc{};
-      return Codec::read(input, doc);
+      return spool_codec.read(input, doc);
     });
   });
-  add("UnmarshalReuse/" + name + "/spool", [&input](benchmark::State& state) {
+  add("UnmarshalReuse/" + name + "/spool", [&input, spool_codec](benchmark::State& state) {
     Doc doc{};
-    checked(state, input.size(), [&] { return Codec::read(input, doc); });
+    checked(state, input.size(), [&] { return spool_codec.read(input, doc); });
   });
-  add("UnmarshalDataset/" + name + "/spool", [&input](benchmark::State& state) {
+  add("UnmarshalDataset/" + name + "/spool", [&input, spool_codec](benchmark::State& state) {
     checked(state, input.size(), [&] {
       spool::value doc;
-      return Codec::read(input, doc);
+      return spool_codec.read(input, doc);
     });
   });
-  add("Marshal/" + name + "/spool", [&input](benchmark::State& state) {
+  add("Marshal/" + name + "/spool", [&input, spool_codec](benchmark::State& state) {
     Doc doc{};
-    (void)Codec::read(input, doc);
-    const std::size_t size = Codec::write(doc).size();
-    checked(state, size, [&] { return !Codec::write(doc).empty(); });
+    (void)spool_codec.read(input, doc);
+    const std::size_t size = spool_codec.write(doc).size();
+    checked(state, size, [&] { return !spool_codec.write(doc).empty(); });
   });
-  add("MarshalDataset/" + name + "/spool", [&input](benchmark::State& state) {
+  add("MarshalDataset/" + name + "/spool", [&input, spool_codec](benchmark::State& state) {
     spool::value doc;
-    (void)Codec::read(input, doc);
-    const std::size_t size = Codec::write(doc).size();
-    checked(state, size, [&] { return !Codec::write(doc).empty(); });
+    (void)spool_codec.read(input, doc);
+    const std::size_t size = spool_codec.write(doc).size();
+    checked(state, size, [&] { return !spool_codec.write(doc).empty(); });
   });
 }
 
-// The struct the Marshal row writes is read by spool (Codec), so every library writes the same.
-template <class Doc, class Codec, class Peer>
-void add_peer_rows(const std::string& name, const std::string& input) {
+// The struct the Marshal row writes is read by spool, so every library writes the same.
+template <class Doc, class Peer, class Codec>
+void add_peer_rows(const std::string& name, const std::string& input, Codec spool_codec) {
   const std::string library = "/" + std::string(Peer::library);
-  add("Unmarshal/" + name + library, [&input](benchmark::State& state) {
+  add("Unmarshal/" + name + library, [&input, spool_codec](benchmark::State& state) {
     checked(state, input.size(), [&] {
       Doc doc{};
       return Peer::read(input, doc);
     });
   });
-  add("UnmarshalDataset/" + name + library, [&input](benchmark::State& state) {
+  add("UnmarshalDataset/" + name + library, [&input, spool_codec](benchmark::State& state) {
     checked(state, input.size(), [&] { return Peer::parse(input); });
   });
-  add("Marshal/" + name + library, [&input](benchmark::State& state) {
+  add("Marshal/" + name + library, [&input, spool_codec](benchmark::State& state) {
     Doc doc{};
-    (void)Codec::read(input, doc);
+    (void)spool_codec.read(input, doc);
     const std::size_t size = Peer::write(doc);
     checked(state, size, [&] { return Peer::write(doc) != 0; });
   });
-  add("MarshalDataset/" + name + library, [&input](benchmark::State& state) {
+  add("MarshalDataset/" + name + library, [&input, spool_codec](benchmark::State& state) {
     typename Peer::dataset doc;
     Peer::load(input, doc);
     const std::size_t size = Peer::write_dataset(doc);
