@@ -10,6 +10,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -195,6 +196,77 @@ TEST_CASE("errors: the same as reading the value alone, at the offset in the str
   }
 }
 
+namespace {
+
+// What reading the whole stream at once says of the value starting at `value_start`: json::read's
+// error over the rest of the stream, with the offset, line and column of the whole input.
+spool::error whole_input_error(std::string_view stream, std::size_t value_start) {
+  spool::error e = spool::json::read<spool::value>(stream.substr(value_start)).error();
+  REQUIRE(e.code != errc::ok);
+  e.offset += value_start;
+  e.locate(stream);
+  return e;
+}
+
+void check_same_error(const outcome& o, std::size_t values, const spool::error& expected) {
+  REQUIRE(o.values.size() == values);
+  CHECK(o.error.code == expected.code);
+  CHECK(o.error.offset == expected.offset);
+  CHECK(o.error.line == expected.line);
+  CHECK(o.error.column == expected.column);
+}
+
+}  // namespace
+
+TEST_CASE("a \\u escape cut off by a read before an invalid byte: json::read's error, not the read's end") {
+  // Found by the json_stream fuzzer: the boundary scanner stops at the control character and the
+  // decode over the bytes held ran out inside the escape's four digits.
+  const std::string title("{\"title\":\"\\u>\x04" "041f\"}", 22);
+  const std::string cut("{\"als\\u\x06\x00\x01", 10);
+  for (const std::string& input : {title, cut}) {
+    const spool::error whole = whole_input_error(input, 0);
+    for (std::size_t piece : {1, 2, 3, 5, 7}) {
+      for (bool stall : {false, true}) {
+        CAPTURE(piece);
+        check_same_error(read_stream(scripted(input, {piece}, stall)), 0, whole);
+      }
+    }
+  }
+  CHECK(whole_input_error(title, 0).code == errc::invalid_escape);
+  CHECK(whole_input_error(title, 0).offset == 10);
+  CHECK(whole_input_error(cut, 0).code == errc::unexpected_end);
+  CHECK(whole_input_error(cut, 0).offset == cut.size());
+}
+
+TEST_CASE("bad escapes, control characters and cut numbers: json::read's code, offset, line and column at every split") {
+  // The line of the error begins with values (multi-byte characters among them) that the reader
+  // may have dropped from its buffer already, depending on the reads.
+  const std::string prefix = "[1, \"ü\"]\n\"é😀\" {\"ï\":\"ô\"} ";
+  const std::vector<std::string> bad = {
+      std::string("{\"title\":\"\\u>\x04" "041f\"}", 22),
+      std::string("{\"als\\u\x06\x00\x01", 10),
+      R"("\u12")", R"("\u")", R"(["ab\u00e"])", R"("\ud83d\u12")", "\"\\ud83dx\x01\"", "\"\\u00zz\x02\"",
+      R"(["\q"])", "\"a\x01" "b\"", "{\"k\":\"é\x1f\"}", "[\"ü\\u", "\"\\",
+      "[1.]", "-", "1.", "1e", "1e+", "-01", "[0.e1]", "[-]", "{\"n\":1.5e}", "[12.", "-x",
+  };
+  const std::vector<std::string> tails = {"", " ", "\n[2]\n", " 7"};
+  for (const std::string& b : bad) {
+    for (const std::string& tail : tails) {
+      const std::string input = prefix + b + tail;
+      CAPTURE(input);
+      const spool::error whole = whole_input_error(input, prefix.size());
+      for (std::size_t at = 0; at <= input.size(); ++at) {
+        CAPTURE(at);
+        check_same_error(read_stream(split_at(input, at)), 3, whole);
+      }
+      for (std::size_t piece : {1, 3, 7}) {
+        CAPTURE(piece);
+        check_same_error(read_stream(scripted(input, {piece}, piece == 3)), 3, whole);
+      }
+    }
+  }
+}
+
 TEST_CASE("an error is sticky and releases the buffer; more() is true until it was returned") {
   fresh_pool guard;
   spool::json::stream_reader in{scripted("[1] [x] [2]", {4})};
@@ -232,6 +304,29 @@ TEST_CASE("line and column of an error deep in a stream, however the reads fall"
     CHECK(o.error.column == 16);
     CHECK(o.error.path == "tags[1]");
     CHECK(o.error.message().find("\"tags\":[\"a\",  no") != std::string::npos);
+  }
+}
+
+TEST_CASE("an error's column counts characters, also of the part of its line already dropped, however the reads fall") {
+  constexpr spool::json::read_options lenient{.comments = true};
+  // Many values on the error's line (the reader drops them as it goes), with two- to four-byte
+  // characters, and in comments a stray byte that counts as one column as locate() counts it.
+  std::string line = "\n";
+  for (int i = 0; i < 40; ++i) line += "\"é" + std::to_string(i) + "\" [1,\"😀\"] /* ü\xff€ */ ";
+  const std::string input = "[0]\n// ∑ first\n" + line + "{\"a\": nope}\n[2]";
+  const std::size_t bad = input.rfind('{');
+  const spool::error whole = whole_input_error(input, bad);
+  REQUIRE(whole.line == 4);
+  REQUIRE(whole.column < bad - input.rfind('\n', bad));  // characters, not bytes
+  for (std::size_t piece : {1, 2, 3, 5, 7, 64, 4096}) {
+    CAPTURE(piece);
+    check_same_error(read_stream<lenient>(scripted(input, {piece}, piece == 5)), 1 + 2 * 40, whole);
+  }
+  const std::string small = "[0]\n\"é\" [\"😀\"] /* \xff */ \"ü\" {\"a\": nope}";
+  const spool::error small_whole = whole_input_error(small, small.rfind('{'));
+  for (std::size_t at = 0; at <= small.size(); ++at) {
+    CAPTURE(at);
+    check_same_error(read_stream<lenient>(split_at(small, at)), 4, small_whole);
   }
 }
 

@@ -12,8 +12,10 @@
 // Values are separated by any whitespace (NDJSON is one case; "1 2 3" and `"a" true null` are
 // streams of top-level scalars), and by comments when read_options::comments allows them. Each
 // value is read as json::read would read it alone: the same results and the same errors, with
-// the error's offset, line and column counted from the start of the stream (a column counts
-// bytes for the part of a line that was dropped from the buffer already) and the path as usual.
+// the error's offset, line and column (in characters) counted from the start of the stream,
+// whatever pieces it arrived in, and the path as usual. Running out of bytes
+// (errc::unexpected_end) is an error only at the end of the input: a value whose last escape
+// reaches past its closing quote ("\u12" 3) has the error a read of the whole stream gives.
 //
 // Sources (detail/stream/source.hpp): a std::istream, a file descriptor (POSIX), or a callback
 // `std::size_t(std::span<std::byte>)` that fills a prefix of the span and returns its length,

@@ -99,8 +99,9 @@ class value_stream {
   // one pass. When the window may end inside it, or that attempt fails with an error more bytes
   // might cure, the boundary scanner (far cheaper than decoding) finds its end first, reading
   // more as needed, and the value is decoded over exactly its bytes, so that results and errors
-  // are those of reading the value alone. Scanning first near the tail saves the decode that a
-  // cut-off value would waste, which on a stream of similar messages is one in every few.
+  // are those of reading the value alone, except that errc::unexpected_end is reported only at
+  // the end of the input. Scanning first near the tail saves the decode that a cut-off value
+  // would waste, which on a stream of similar messages is one in every few.
   template <class T>
   bool decode(T& out) {
     decoder& d = lease();
@@ -126,8 +127,22 @@ class value_stream {
       if (held.size() > F::max_value) return too_large();
       if (!window_.fill() && window_.failed()) return false;
     }
-    if (!F::first_value(d, held, out, length)) return fail_from(d);
-    return finish(length);
+    // The decoder may need more bytes than the scanner looked at (JSON's \u takes four more, which
+    // the scanner steps over as string bytes, so they may be cut off before the byte it found
+    // invalid, or hold the closing quote): its errc::unexpected_end stands only at the end of the
+    // input. Before that, it is decoded again over everything held, reading more when that was
+    // all, so that the error is the one a read of the whole stream gives.
+    for (;;) {
+      if (F::first_value(d, held, out, length)) return finish(length);
+      if (d.error.code != errc::unexpected_end) return fail_from(d);
+      if (held.size() == window_.pending().size()) {
+        if (window_.at_end()) return fail_from(d);
+        if (held.size() > F::max_value) return too_large();
+        if (!window_.fill()) return window_.failed() ? false : fail_from(d);  // the end: the error stands
+      }
+      d.reset_for_reuse();
+      held = window_.pending();
+    }
   }
 
   bool finish(std::size_t length) {

@@ -15,8 +15,10 @@
 //   and 2x the pending bytes. All pending bytes then belong to one unfinished value, so the
 //   capacity never exceeds max(initial, 2 x the largest value): under 2x + the initial size.
 //   The capacity is also held to max_value + 1 (the bytes that prove a value too large).
-// - Offsets are of the whole stream: bytes dropped from the front are added to base_, and their
-//   newlines are counted (memchr) so that an error deep in a stream has its line and column.
+// - Offsets are of the whole stream: bytes dropped from the front are added to base_, their
+//   newlines are counted (memchr), and the characters after the last one, so that an error deep
+//   in a stream has the line and column spool::error::locate gives over the whole input, however
+//   the reads fell.
 // - An error is sticky: it is stored, the buffer is released, and every later call returns it.
 //
 // SPOOL_DISABLE_STREAM_RECYCLE gives the naive window for A/B measurements: the buffer is the
@@ -121,7 +123,7 @@ class window {
     if (!track_lines_) return;
     const std::string_view held = buffer_->view();
     source_excerpt where = excerpt_at(held, std::min(at, held.size()));
-    // A line that began in bytes already dropped: its column counts those bytes too.
+    // A line that began in bytes already dropped: its column counts their characters too.
     e.line = saturate_u32(lines_ + where.line);
     e.column = saturate_u32(where.column + (where.line == 1 ? column_carry_ : 0));
     e.source_line = std::move(where.text);
@@ -168,7 +170,8 @@ class window {
     start_ = 0;
   }
 
-  // Accounts for the first n bytes leaving the buffer: offsets and line numbers.
+  // Accounts for the first n bytes leaving the buffer: offsets, line numbers and the column the
+  // last line has reached.
   void drop_front(std::size_t n) noexcept {
     base_ += n;
     if (!track_lines_ || n == 0) return;
@@ -179,7 +182,26 @@ class window {
       ++lines_;
       p = line_start = static_cast<const char*>(nl) + 1;
     }
-    column_carry_ = static_cast<std::size_t>(end - p) + (line_start != nullptr ? 0 : column_carry_);
+    const std::size_t width = column_width(std::string_view(p, static_cast<std::size_t>(end - p)));
+    column_carry_ = width + (line_start != nullptr ? 0 : column_carry_);
+  }
+
+  // Characters in `bytes` as spool::error::locate counts a column: a well-formed UTF-8 sequence
+  // is one, any other byte is one. Counting piece by piece gives the count of the whole because
+  // no character straddles a cut: the bytes dropped end with a value or a separator (an ASCII
+  // byte: a quote, a bracket, a digit, a letter, whitespace, the end of a comment) or at the end
+  // of the input.
+  static std::size_t column_width(std::string_view bytes) noexcept {
+    std::size_t count = 0;
+    for (std::size_t pos = 0; pos < bytes.size(); ++count) {
+      if (static_cast<unsigned char>(bytes[pos]) < 0x80) {
+        ++pos;
+        continue;
+      }
+      const std::size_t len = excerpt_char_length(bytes, pos, bytes.size());
+      pos += len == 0 ? 1 : len;
+    }
+    return count;
   }
 
   source source_;
@@ -187,7 +209,7 @@ class window {
   std::size_t start_ = 0;          // first pending byte
   std::size_t base_ = 0;           // stream offset of buffer byte 0
   std::size_t lines_ = 0;          // newlines in the bytes dropped so far
-  std::size_t column_carry_ = 0;   // bytes of the current line among them
+  std::size_t column_carry_ = 0;   // characters of the current line among them
   std::size_t peak_capacity_ = 0;
   std::size_t max_value_;
   spool::error error_;
