@@ -3,9 +3,8 @@
 // values, fed to the reader through a callback in chunks of the sizes a schedule gives, stalls
 // (spool::stream_stall) included. Properties, beyond no crash, leak or hang:
 //   - the same stream handed over in one piece gives the same values and the same error (code,
-//     offset, line): the chunking never shows, except in how many of the separators after a
-//     value input_offset() counts (those the reader happened to hold) and in the column of an
-//     error whose line began in bytes already dropped (counted in bytes, not characters);
+//     offset, line, column): the chunking never shows, except in how many of the separators
+//     after a value input_offset() counts (those the reader happened to hold);
 //   - every value read equals what the whole-input reader makes of the bytes the stream consumed
 //     for it (input_offset() before and after), read into the same object the stream reused;
 //   - an error lies inside the stream, after the last value read, and is returned again by every
@@ -95,11 +94,8 @@ struct outcome {
   spool::error error;             // errc::empty_input when the stream just ended
 };
 
-// The column is left out: for the part of a line the reader has dropped from its buffer already,
-// it counts bytes rather than characters (json/stream_reader.hpp), and what was dropped depends
-// on the chunks.
 bool same_error(const spool::error& a, const spool::error& b) {
-  return a.code == b.code && a.offset == b.offset && a.line == b.line;
+  return a.code == b.code && a.offset == b.offset && a.line == b.line && a.column == b.column;
 }
 
 // Reads every value of the stream into one reused object, as a consumer of a stream would.
