@@ -21,6 +21,8 @@
 //                                   front after every value
 //   SPOOL_DISABLE_VALUE_NODE_CACHE  spool::value's heap blocks come from operator new and go back
 //                                   to operator delete instead of a per-thread cache
+//   SPOOL_DISABLE_KEY_PREDICTION    the JSON struct reader looks every key up in the struct plan
+//                                   instead of first comparing the input with the next declared key
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -86,6 +88,12 @@ inline constexpr bool stream_recycle = true;
 inline constexpr bool value_node_cache_enabled = false;
 #else
 inline constexpr bool value_node_cache_enabled = true;
+#endif
+
+#ifdef SPOOL_DISABLE_KEY_PREDICTION
+inline constexpr bool key_prediction = false;
+#else
+inline constexpr bool key_prediction = true;
 #endif
 
 }  // namespace spool::detail
