@@ -143,7 +143,9 @@ void add_large_payloads() {
   };
   static const payload large{std::vector<std::byte>(100 * 1024, std::byte{'x'})};
   static const std::string encoded = spool::msgpack::write(large);
-  for (auto [label, limit] : {std::pair{"limit_default", std::int64_t{0}}, std::pair{"limit_256KiB", std::int64_t{256 * 1024}}}) {
+  for (const auto& [label, limit_value] :
+       {std::pair{"limit_default", std::int64_t{0}}, std::pair{"limit_256KiB", std::int64_t{256 * 1024}}}) {
+    const std::int64_t limit = limit_value;  // clang 14 cannot capture a structured binding
     add(std::string("MarshalAppendLarge100KB/") + label + "/spool", [limit](benchmark::State& state) {
       spool::set_pool_buffer_limit(limit);
       std::string out;

@@ -78,13 +78,13 @@ void add_spool_rows(const std::string& name, const std::string& input, Codec spo
 template <class Doc, class Peer, class Codec>
 void add_peer_rows(const std::string& name, const std::string& input, Codec spool_codec) {
   const std::string library = "/" + std::string(Peer::library);
-  add("Unmarshal/" + name + library, [&input, spool_codec](benchmark::State& state) {
+  add("Unmarshal/" + name + library, [&input](benchmark::State& state) {
     checked(state, input.size(), [&] {
       Doc doc{};
       return Peer::read(input, doc);
     });
   });
-  add("UnmarshalDataset/" + name + library, [&input, spool_codec](benchmark::State& state) {
+  add("UnmarshalDataset/" + name + library, [&input](benchmark::State& state) {
     checked(state, input.size(), [&] { return Peer::parse(input); });
   });
   add("Marshal/" + name + library, [&input, spool_codec](benchmark::State& state) {
@@ -93,7 +93,7 @@ void add_peer_rows(const std::string& name, const std::string& input, Codec spoo
     const std::size_t size = Peer::write(doc);
     checked(state, size, [&] { return Peer::write(doc) != 0; });
   });
-  add("MarshalDataset/" + name + library, [&input, spool_codec](benchmark::State& state) {
+  add("MarshalDataset/" + name + library, [&input](benchmark::State& state) {
     typename Peer::dataset doc;
     Peer::load(input, doc);
     const std::size_t size = Peer::write_dataset(doc);
