@@ -1,4 +1,5 @@
-// The type categories every format and the value conversion dispatch on, defined once.
+// The type categories every format and the value conversion dispatch on, defined once, and
+// borrows_input<T>(): whether a target views the input it was read from.
 //
 // Categories overlap where a type really is both: a std::vector<std::byte> is a byte_container
 // and a sequence, a std::array<std::byte, 4> a byte_container and a fixed_array. A format that
@@ -12,6 +13,7 @@
 #pragma once
 
 #include <spool/detail/reflect/meta.hpp>
+#include <spool/reflect.hpp>
 
 #include <array>
 #include <chrono>
@@ -25,6 +27,7 @@
 #include <string_view>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -125,5 +128,40 @@ concept reflected = spool::reflect::reflectable<T> && !boolean<T> && !integer<T>
                     !sequence<T> && !fixed_array<T> && !set_like<T> && !map_like<T> && !optional_like<T> &&
                     !pointer_like<T> && !variant_like<T> && !tuple_like<T> && !enum_type<T> &&
                     !chrono_time_point<T> && !chrono_duration<T>;
+
+// Whether T (or anything inside it, a few levels deep) views the input instead of owning a copy:
+// such targets must not outlive the input, which read_file and the stream readers (whose buffer
+// moves) cannot promise. The same question for every format.
+template <class T, int Depth = 0>
+constexpr bool borrows_input() {
+  if constexpr (Depth > 8) {
+    return false;  // recursive types: their borrowing members show at a shallower level
+  } else if constexpr (string_view_like<T>) {
+    return true;
+  } else if constexpr (byte_container<T>) {
+    return !requires(T& t) { t.push_back(std::ranges::range_value_t<T>{}); } &&
+           std::is_const_v<std::remove_reference_t<std::ranges::range_reference_t<T>>>;
+  } else if constexpr (optional_like<T> || pointer_like<T>) {
+    return borrows_input<std::remove_cvref_t<decltype(*std::declval<T&>())>, Depth + 1>();
+  } else if constexpr (map_like<T>) {
+    return borrows_input<typename T::key_type, Depth + 1>() || borrows_input<typename T::mapped_type, Depth + 1>();
+  } else if constexpr (sequence<T> || fixed_array<T> || set_like<T>) {
+    return borrows_input<std::remove_cvref_t<std::ranges::range_value_t<T>>, Depth + 1>();
+  } else if constexpr (variant_like<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (borrows_input<std::variant_alternative_t<I, T>, Depth + 1>() || ...);
+    }(std::make_index_sequence<std::variant_size_v<T>>{});
+  } else if constexpr (tuple_like<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (borrows_input<std::remove_cvref_t<std::tuple_element_t<I, T>>, Depth + 1>() || ...);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (reflected<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (borrows_input<spool::reflect::field_type<T, I>, Depth + 1>() || ...);
+    }(std::make_index_sequence<spool::reflect::field_count<T>>{});
+  } else {
+    return false;
+  }
+}
 
 }  // namespace spool::detail

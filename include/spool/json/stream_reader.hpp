@@ -46,11 +46,11 @@
 #include <spool/detail/number_parse.hpp>
 #include <spool/detail/stream/source.hpp>
 #include <spool/detail/stream/value_stream.hpp>
+#include <spool/detail/type_traits.hpp>
 #include <spool/error.hpp>
 #include <spool/json/options.hpp>
 #include <spool/json/reader.hpp>
 #include <spool/json/value_boundary.hpp>
-#include <spool/msgpack/reader.hpp>  // borrows_input: the same question for every format
 
 namespace spool::json {
 
@@ -64,7 +64,7 @@ struct stream_format {
   static constexpr std::size_t max_value = Opts.max_input_size;
   static constexpr bool track_lines = true;
   template <class T>
-  static constexpr bool accepts = !spool::msgpack::detail::borrows_input<T>();
+  static constexpr bool accepts = !spool::detail::borrows_input<T>();
 
   static std::size_t separators(std::string_view held, bool at_end, bool& cut_off) noexcept {
     return separator_length<Opts.comments>(held, at_end, cut_off);

@@ -61,40 +61,8 @@ inline constexpr read_options unvalidated = [] {
   return o;
 }();
 
-// Whether T (or anything inside it, a few levels deep) views the input instead of owning a copy:
-// such targets must not outlive the input, which read_file and stream reads cannot promise.
-template <class T, int Depth = 0>
-constexpr bool borrows_input() {
-  namespace sd = spool::detail;
-  if constexpr (Depth > 8) {
-    return false;  // recursive types: their borrowing members show at a shallower level
-  } else if constexpr (sd::string_view_like<T>) {
-    return true;
-  } else if constexpr (sd::byte_container<T>) {
-    return !requires(T& t) { t.push_back(std::ranges::range_value_t<T>{}); } &&
-           std::is_const_v<std::remove_reference_t<std::ranges::range_reference_t<T>>>;
-  } else if constexpr (sd::optional_like<T> || sd::pointer_like<T>) {
-    return borrows_input<std::remove_cvref_t<decltype(*std::declval<T&>())>, Depth + 1>();
-  } else if constexpr (sd::map_like<T>) {
-    return borrows_input<typename T::key_type, Depth + 1>() || borrows_input<typename T::mapped_type, Depth + 1>();
-  } else if constexpr (sd::sequence<T> || sd::fixed_array<T> || sd::set_like<T>) {
-    return borrows_input<std::remove_cvref_t<std::ranges::range_value_t<T>>, Depth + 1>();
-  } else if constexpr (sd::variant_like<T>) {
-    return []<std::size_t... I>(std::index_sequence<I...>) {
-      return (borrows_input<std::variant_alternative_t<I, T>, Depth + 1>() || ...);
-    }(std::make_index_sequence<std::variant_size_v<T>>{});
-  } else if constexpr (sd::tuple_like<T>) {
-    return []<std::size_t... I>(std::index_sequence<I...>) {
-      return (borrows_input<std::remove_cvref_t<std::tuple_element_t<I, T>>, Depth + 1>() || ...);
-    }(std::make_index_sequence<std::tuple_size_v<T>>{});
-  } else if constexpr (sd::reflected<T>) {
-    return []<std::size_t... I>(std::index_sequence<I...>) {
-      return (borrows_input<spool::reflect::field_type<T, I>, Depth + 1>() || ...);
-    }(std::make_index_sequence<spool::reflect::field_count<T>>{});
-  } else {
-    return false;
-  }
-}
+// Asked as detail::borrows_input by msgpack.hpp's read_file and istream reads.
+using spool::detail::borrows_input;
 
 // A map key as a path segment.
 template <class K>

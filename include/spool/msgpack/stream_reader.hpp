@@ -27,6 +27,7 @@
 
 #include <spool/detail/stream/source.hpp>
 #include <spool/detail/stream/value_stream.hpp>
+#include <spool/detail/type_traits.hpp>
 #include <spool/error.hpp>
 #include <spool/msgpack/decoder.hpp>
 #include <spool/msgpack/options.hpp>
@@ -49,7 +50,7 @@ struct stream_format {
   static constexpr std::size_t max_value = O.max_input_size;
   static constexpr bool track_lines = false;
   template <class T>
-  static constexpr bool accepts = !borrows_input<T>();
+  static constexpr bool accepts = !spool::detail::borrows_input<T>();
 
   static std::size_t separators(std::string_view, bool, bool& cut_off) noexcept {
     cut_off = false;
