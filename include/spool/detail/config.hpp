@@ -23,6 +23,8 @@
 //                                   to operator delete instead of a per-thread cache
 //   SPOOL_DISABLE_KEY_PREDICTION    the JSON struct reader looks every key up in the struct plan
 //                                   instead of first comparing the input with the next declared key
+//   SPOOL_DISABLE_UTF8_PREPASS      the JSON reader checks UTF-8 string by string instead of once
+//                                   over the whole document (block-wise) before reading it
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -94,6 +96,12 @@ inline constexpr bool value_node_cache_enabled = true;
 inline constexpr bool key_prediction = false;
 #else
 inline constexpr bool key_prediction = true;
+#endif
+
+#ifdef SPOOL_DISABLE_UTF8_PREPASS
+inline constexpr bool utf8_prepass = false;
+#else
+inline constexpr bool utf8_prepass = true;
 #endif
 
 }  // namespace spool::detail
