@@ -19,7 +19,6 @@
 #include <spool/value.hpp>
 
 #include "support/scripted_source.hpp"
-#include "support/shared_data.hpp"
 
 using spool::errc;
 using spool_test::scripted;
@@ -531,21 +530,16 @@ TEST_CASE("the buffer: leased on the first read, given back when only whitespace
 }
 
 TEST_CASE("NDJSON from the shared twitter corpus, one status per line, in odd reads") {
-  std::optional<std::filesystem::path> path = spool_test::shared_data("bench/json/twitter.json");
-  if (!path) {
+  const std::optional<std::vector<spool::value>> expected = spool_test::twitter_statuses();
+  if (!expected) {
     MESSAGE("shared data not found: skipped");
     return;
   }
-  spool::value doc = spool::json::read_file<spool::value>(*path).value();
   std::string input;
-  std::vector<spool::value> expected;
-  for (const spool::value& status : doc["statuses"].as_array()) {
-    input += spool::json::write(status) + "\n";
-    expected.push_back(status);
-  }
+  for (const spool::value& status : *expected) input += spool::json::write(status) + "\n";
   for (std::size_t piece : {1u, 997u, 65536u}) {
     outcome o = read_stream(scripted(input, {piece}));
     CHECK(o.error.code == errc::ok);
-    CHECK(o.values == expected);
+    CHECK(o.values == *expected);
   }
 }

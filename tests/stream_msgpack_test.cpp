@@ -19,7 +19,6 @@
 #include <spool/value.hpp>
 
 #include "support/scripted_source.hpp"
-#include "support/shared_data.hpp"
 
 using spool::errc;
 using spool_test::scripted;
@@ -207,23 +206,18 @@ TEST_CASE("structs, a reused object, an fd through a pipe") {
 }
 
 TEST_CASE("twitter statuses back to back, and the buffer back in the pool at the end") {
-  std::optional<std::filesystem::path> path = spool_test::shared_data("bench/json/twitter.json");
-  if (!path) {
+  const std::optional<std::vector<spool::value>> expected = spool_test::twitter_statuses();
+  if (!expected) {
     MESSAGE("shared data not found: skipped");
     return;
   }
-  spool::value doc = spool::json::read_file<spool::value>(*path).value();
   std::string input;
-  std::vector<spool::value> expected;
-  for (const spool::value& status : doc["statuses"].as_array()) {
-    input += spool::msgpack::write(status);
-    expected.push_back(status);
-  }
+  for (const spool::value& status : *expected) input += spool::msgpack::write(status);
   spool::trim_thread_pool();
   for (std::size_t piece : {1u, 4093u, 1000000u}) {
     outcome o = read_stream(scripted(input, {piece}));
     CHECK(o.error.code == errc::ok);
-    CHECK(o.values == expected);
+    CHECK(o.values == *expected);
     CHECK(spool::thread_pool_stats().buffers_retained == 1);
   }
 }

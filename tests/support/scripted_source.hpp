@@ -1,11 +1,14 @@
 // Byte sources that hand their input to a stream reader in chosen pieces: the worst cases of
-// real sources (one byte at a time, a split at every offset, stalls), for the stream tests.
+// real sources (one byte at a time, a split at every offset, stalls), and what the stream tests
+// read through them.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <span>
 #include <streambuf>
 #include <string>
@@ -14,7 +17,10 @@
 
 #include <spool/detail/stream/source.hpp>
 #include <spool/error.hpp>
+#include <spool/json.hpp>
 #include <spool/value.hpp>
+
+#include "shared_data.hpp"
 
 namespace spool_test {
 
@@ -101,6 +107,15 @@ stream_outcome read_values(Source&& source) {
     o.values.push_back(std::move(*v));
   }
   return o;
+}
+
+// The statuses of the shared twitter corpus, one value each, to be written as a stream of
+// messages; nullopt when the shared data is absent (the test then skips).
+inline std::optional<std::vector<spool::value>> twitter_statuses() {
+  std::optional<std::filesystem::path> path = shared_data("bench/json/twitter.json");
+  if (!path) return std::nullopt;
+  spool::value doc = spool::json::read_file<spool::value>(*path).value();
+  return std::move(doc["statuses"].as_array());
 }
 
 }  // namespace spool_test
