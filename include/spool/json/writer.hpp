@@ -398,19 +398,6 @@ class writer {
   }
 
   bool write_dynamic(const spool::value& v);
-
-  // Cache hints for write_dynamic: the heap node of an array or object, and its elements.
-  static void prefetch_node(const spool::value& v) noexcept {
-    if (const spool::array* a = v.if_array()) __builtin_prefetch(a);
-    else if (const spool::object* o = v.if_object()) __builtin_prefetch(o);
-  }
-  static void prefetch_children(const spool::value& v) noexcept {
-    if (const spool::array* a = v.if_array()) {
-      if (!a->empty()) __builtin_prefetch(a->data());
-    } else if (const spool::object* o = v.if_object()) {
-      if (!o->empty()) __builtin_prefetch(&o->nth(0));
-    }
-  }
 };
 
 }  // namespace spool::json::detail
@@ -419,11 +406,6 @@ namespace spool::json::detail {
 
 // Binary has no JSON form of its own and is written as an array of byte values; date-times as
 // RFC 3339 strings. MessagePack extensions cannot be written.
-//
-// A document tree is mostly pointer chasing: each array or object is a node on the heap holding
-// a pointer to its elements, so writing it waits on two cache misses per container. The loops
-// below start loading those ahead: the node of the element after next, and the elements of the
-// next one (whose node the previous step started loading), so the misses overlap the writing.
 template <write_options Opts>
 bool writer<Opts>::write_dynamic(const spool::value& v) {
   return v.visit([&](const auto& x) -> bool {
@@ -433,8 +415,6 @@ bool writer<Opts>::write_dynamic(const spool::value& v) {
       const std::size_t n = x.size();
       const spool::value* elements = x.data();
       for (std::size_t i = 0; i < n; ++i) {
-        if (i + 2 < n) prefetch_node(elements[i + 2]);
-        if (i + 1 < n) prefetch_children(elements[i + 1]);
         before_element(i == 0);
         if (!write_dynamic(elements[i])) {
           error_.at_index(i);
@@ -447,8 +427,6 @@ bool writer<Opts>::write_dynamic(const spool::value& v) {
       open('{');
       const std::size_t n = x.size();
       for (std::size_t i = 0; i < n; ++i) {
-        if (i + 2 < n) prefetch_node(x.nth(i + 2).value);
-        if (i + 1 < n) prefetch_children(x.nth(i + 1).value);
         const spool::object::member& m = x.nth(i);
         before_element(i == 0);
         if (!string(m.key())) return false;
