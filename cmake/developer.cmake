@@ -2,8 +2,10 @@
 
 # Where the shared corpora live when this tree sits beside them (../shared/data). Tests and
 # benchmarks read them from there and skip with a message when they are absent.
-get_filename_component(SPOOL_SHARED_DATA_DIR "${PROJECT_SOURCE_DIR}/../shared/data" ABSOLUTE)
-set(SPOOL_SHARED_DATA_DIR "${SPOOL_SHARED_DATA_DIR}" CACHE PATH "Folder of the shared corpora")
+# The default is computed under another name: a plain variable called SPOOL_SHARED_DATA_DIR would
+# hide a -DSPOOL_SHARED_DATA_DIR=... given on the command line.
+get_filename_component(spool_default_shared_data_dir "${PROJECT_SOURCE_DIR}/../shared/data" ABSOLUTE)
+set(SPOOL_SHARED_DATA_DIR "${spool_default_shared_data_dir}" CACHE PATH "Folder of the shared corpora")
 
 add_library(spool_developer_flags INTERFACE)
 target_compile_options(spool_developer_flags INTERFACE
