@@ -63,8 +63,12 @@ port = 80
   constexpr spool::toml::read_options toml_1_0{.toml_version = spool::toml::version::v1_0};
   CHECK(spool::toml::read<Config, toml_1_0>(text)->title == "edge");
 
-  std::string back = spool::toml::write(*config);   // throws, naming the path, on a null
-  CHECK(spool::toml::read<Config>(back)->servers[0].port == 80);
+  std::string written = spool::toml::write(*config);     // throws, naming the path, on a null
+  CHECK(spool::toml::read<Config>(written)->servers[0].port == 80);
+  written.clear();
+  spool::error e = spool::toml::write(*config, written);  // or reports it: the same shape as JSON's
+  CHECK_FALSE(e);
+  CHECK(spool::toml::read<Config>(written)->title == "edge");
 }
 
 TEST_CASE("README: MessagePack") {

@@ -376,6 +376,19 @@ TEST_CASE("scalar members of every width, through the direct and the converting 
   CHECK(fails<scalars>("text = \"bad \\q\"\n").code == spool::errc::invalid_escape);
   constexpr spool::toml::read_options short_strings{.max_string_length = 2};
   CHECK(fails<scalars, short_strings>("text = 'abc'\n").code == spool::errc::size_exceeded);
+
+  // Booleans read directly; what is not exactly true or false is worded by the value reader.
+  CHECK(read<scalars>("flag = true # on\n").flag);
+  CHECK_FALSE(read<scalars>("flag = false").flag);
+  CHECK(read<scalars>("flag=true\n").flag);
+  spool::error e = fails<scalars>("flag = truex\n");
+  CHECK(e.code == spool::errc::syntax);
+  CHECK(e.path == "flag");
+  CHECK(e.column == 8);
+  e = fails<scalars>("flag = 1\n");
+  CHECK(e.code == spool::errc::unexpected_type);
+  CHECK(e.path == "flag");
+  CHECK(fails<scalars>("flag = fals").code == spool::errc::syntax);
 }
 
 TEST_CASE("one pooled context reads document after document with fresh bookkeeping") {

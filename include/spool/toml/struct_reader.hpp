@@ -314,8 +314,8 @@ class struct_reader {
     return false;
   }
 
-  // Strings, int64-range integers and doubles of the member's own TOML kind go straight into
-  // the member; false with the cursor unmoved when the value is of another kind (or an error).
+  // Strings, booleans, int64-range integers and doubles of the member's own TOML kind go straight
+  // into the member; false with the cursor unmoved when the value is of another kind (or an error).
   template <class M>
   bool read_direct(M& m) {
     if constexpr (spool::detail::owning_string<M>) {
@@ -326,6 +326,16 @@ class struct_reader {
       if (text.view.size() > opts_.max_string_length)
         return s_.fail(errc::size_exceeded, s_.p, "string longer than max_string_length");
       m.assign(text.view);
+      return true;
+    } else if constexpr (spool::detail::boolean<M>) {
+      // true or false and the end of the value; anything else goes the converting way, which
+      // words the error.
+      const std::string_view word = !s_.at_end() && *s_.p == 't' ? "true" : "false";
+      const auto left = static_cast<std::size_t>(s_.end - s_.p);
+      if (left < word.size() || std::string_view(s_.p, word.size()) != word) return false;
+      if (left > word.size() && !has_class(s_.p[word.size()], cls::value_end)) return false;
+      s_.p += word.size();
+      m = word.size() == 4;
       return true;
     } else if constexpr (std::same_as<M, double> || std_integer<M>) {
       if (!starts_number(s_)) return false;
