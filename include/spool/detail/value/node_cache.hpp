@@ -81,37 +81,28 @@ class value_node_cache {
   void* allocate(std::size_t size) {
     if (size <= largest_block) {
       const std::size_t c = class_of(size);
-      if (heads_[c] != nullptr) {
+      if (heads_[c] != nullptr) [[likely]] {
         ++stats_.reused;
         return pop(c);
       }
-      ++stats_.allocated;
-      return ::operator new(block_size(c));
+      return allocate_new(block_size(c));
     }
-    ++stats_.allocated;
-    return ::operator new(size);
+    return allocate_new(size);
   }
 
   // `size` is what was asked of allocate() for this block. At the limit, idle blocks of the class
   // least recently freed into make room: the nodes of a document read earlier must not keep out
   // those of the one being destroyed now, which the next read (of a document like it) will want.
   void release(void* p, std::size_t size) noexcept {
-    if (size <= largest_block && state_ != state::closed) {
+    if (size <= largest_block && state_ == state::open) [[likely]] {
       const std::size_t c = class_of(size);
       freed_at_[c] = ++frees_;
-      const std::size_t limit = value_node_cache_limit();
-      if (stats_.idle_bytes + block_size(c) <= limit || make_room(c, limit)) {
-        if (state_ == state::fresh) open();
-        heads_[c] = ::new (p) idle_block{heads_[c]};
-        nonempty_ |= std::uint64_t{1} << c;
-        ++stats_.kept;
-        ++stats_.idle_blocks;
-        stats_.idle_bytes += block_size(c);
+      if (stats_.idle_bytes + block_size(c) <= value_node_cache_limit()) [[likely]] {
+        push(p, c);
         return;
       }
     }
-    ++stats_.released;
-    ::operator delete(p);
+    release_slowly(p, size);
   }
 
   // Gives every idle block back to operator delete.
@@ -135,6 +126,36 @@ class value_node_cache {
   struct idle_block {
     idle_block* next;
   };
+
+  // Out of line, so that the common paths above stay small enough to inline into their callers.
+  [[gnu::noinline]] void* allocate_new(std::size_t block) {
+    ++stats_.allocated;
+    return ::operator new(block);
+  }
+
+  // The first free of the thread, a full cache, a block too large to keep, thread teardown.
+  [[gnu::noinline]] void release_slowly(void* p, std::size_t size) noexcept {
+    if (size <= largest_block && state_ != state::closed) {
+      const std::size_t c = class_of(size);
+      freed_at_[c] = ++frees_;
+      const std::size_t limit = value_node_cache_limit();
+      if (stats_.idle_bytes + block_size(c) <= limit || make_room(c, limit)) {
+        if (state_ == state::fresh) open();
+        push(p, c);
+        return;
+      }
+    }
+    ++stats_.released;
+    ::operator delete(p);
+  }
+
+  void push(void* p, std::size_t c) noexcept {
+    heads_[c] = ::new (p) idle_block{heads_[c]};
+    nonempty_ |= std::uint64_t{1} << c;
+    ++stats_.kept;
+    ++stats_.idle_blocks;
+    stats_.idle_bytes += block_size(c);
+  }
 
   void* pop(std::size_t c) noexcept {
     idle_block* b = heads_[c];
