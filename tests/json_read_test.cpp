@@ -53,6 +53,11 @@ struct account::spool_meta {
       spool::members(spool::member("id", &account::id_), spool::member("name", &account::name, &account::set_name));
 };
 
+struct quoted_key {
+  int a = 0;
+  int b = 0;
+};
+
 }  // namespace json_read_test
 
 using namespace json_read_test;
@@ -61,6 +66,11 @@ template <>
 struct spool::meta<server> {
   static constexpr auto naming = spool::naming::kebab_case;
   static constexpr auto fields = spool::field_options(spool::default_value("port", 8080));
+};
+
+template <>
+struct spool::meta<quoted_key> {
+  static constexpr auto fields = spool::field_options(spool::rename("b", "x\"y"));
 };
 
 TEST_CASE("a struct reads field by field, in any order, skipping unknown keys") {
@@ -145,6 +155,59 @@ TEST_CASE("strings: escapes decode, UTF-8 passes, control characters must be esc
   CHECK(spool::json::read<std::string>(long_escaped).value().size() == 1700);
   // Escaped keys are matched after decoding.
   CHECK(spool::json::read<server>(R"({"ho\u0073t": "x"})").value().host == "x");
+}
+
+TEST_CASE("keys compared with the next declared one: every other spelling still finds its field") {
+  // In order (each key matched from the input's bytes), out of order, repeated, escaped, a prefix
+  // or an extension of the expected key, and cut off at the end.
+  CHECK(spool::json::read<user>(R"({"id":1,"name":"a","email":"e","path":[],"admin":true})").value().admin);
+  const user mixed = spool::json::read<user>(R"({"name":"a","id":2,"i":0,"idx":3,"admin":true,"\u0065mail":"e"})").value();
+  CHECK(mixed.id == 2);
+  CHECK(mixed.name == "a");
+  CHECK(mixed.email == "e");
+  const spool::error twice = spool::json::read<user>(R"({"id":1,"id":2})").error();
+  CHECK(twice.code == spool::errc::duplicate_key);
+  CHECK(twice.offset == 8);
+  CHECK(spool::json::read<user>(R"({"id":1,"\u0069d":2})").error().code == spool::errc::duplicate_key);
+  CHECK(spool::json::read<user>(R"({"id")").error().code == spool::errc::unexpected_end);
+  CHECK(spool::json::read<user>(R"({"id)").error().code == spool::errc::unexpected_end);
+  CHECK(spool::json::read<user>(R"({"id"  :  1  , "name" : "n" })").value().name == "n");
+  const spool::error colon = spool::json::read<user>(R"({"id" 1})").error();
+  CHECK(colon.code == spool::errc::syntax);
+  CHECK(colon.offset == 6);
+  constexpr spool::json::read_options strict{.error_on_unknown_keys = true};
+  user u;
+  const spool::error unknown = spool::json::read<strict>(R"({"id":1,"ids":2})", u);
+  CHECK(unknown.code == spool::errc::unknown_key);
+  CHECK(unknown.offset == 8);
+  // A key that JSON must escape is never compared verbatim: `"x"y"` is no key.
+  CHECK(spool::json::read<quoted_key>(R"({"a":1,"x\"y":2})").value().b == 2);
+  CHECK(spool::json::read<quoted_key>(R"({"a":1,"x"y":2})").error().code == spool::errc::syntax);
+}
+
+TEST_CASE("UTF-8 checked once for the whole document reads and fails as string by string") {
+  const std::string cjk = "\"\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E abc \xC3\xA9\xF0\x9F\x98\x80\"";
+  CHECK(spool::json::read<std::string>(cjk).value() == cjk.substr(1, cjk.size() - 2));
+  // The error is where the string reader finds it, and a syntax error before it comes first.
+  const spool::error bad = spool::json::read<std::vector<std::string>>("[\"ok\", \"a\xE6\x97\"]").error();
+  CHECK(bad.code == spool::errc::invalid_utf8);
+  CHECK(bad.offset == 9);
+  CHECK(spool::json::read<std::vector<std::string>>("[\"ok\",, \"a\xFF\"]").error().code == spool::errc::syntax);
+  // A sequence cut off by the closing quote, or by the end of the input.
+  CHECK(spool::json::read<std::string>("\"\xE6\x97\"").error().code == spool::errc::invalid_utf8);
+  CHECK(spool::json::read<std::string>("\"abc\xF0\x9F\x98").error().code == spool::errc::invalid_utf8);
+  // Long inputs go through the blocks of 64 and 16 bytes: the bad byte anywhere is found.
+  for (std::size_t at = 1; at < 150; at += 7) {
+    std::string text = "\"" + std::string(160, 'a') + "\"";
+    text.replace(at, 3, "\xE6\x97\xA5");
+    CHECK(spool::json::read<std::string>(text));
+    text[at + 1] = 'x';
+    const spool::error e = spool::json::read<std::string>(text).error();
+    CHECK(e.code == spool::errc::invalid_utf8);
+    CHECK(e.offset == at);
+  }
+  // The reader leased next reads with the check on again.
+  CHECK(spool::json::read<std::string>("\"\xC0\xAF\"").error().code == spool::errc::invalid_utf8);
 }
 
 TEST_CASE("whole-input sources: std::istream and files") {

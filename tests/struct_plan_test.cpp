@@ -21,6 +21,11 @@ struct endpoint {
 
 struct empty {};
 
+struct quoted {
+  int plain = 0;
+  int odd = 0;
+};
+
 struct mixed_case {
   int value = 0;
   int Value = 0;
@@ -46,6 +51,22 @@ struct spool::meta<endpoint> {
                                                       spool::default_value("timeoutMs", 1000),
                                                       spool::rename("internal", "is-internal"));
 };
+
+template <>
+struct spool::meta<quoted> {
+  static constexpr auto fields = spool::field_options(spool::rename("odd", "say \"hi\""));
+};
+
+TEST_CASE("plain_keys: every key spelled in a quoted text exactly as stored") {
+  CHECK(spool::plan_registry_get<endpoint>().plain_keys());  // '-' and '_' are plain
+  CHECK_FALSE(spool::plan_registry_get<endpoint>({.case_insensitive = true}).plain_keys());
+  CHECK_FALSE(spool::plan_registry_get<quoted>().plain_keys());
+  CHECK(spool::plan_registry_get<empty>().plain_keys());
+  CHECK(spool::detail::is_plain_key("a b~"));
+  CHECK_FALSE(spool::detail::is_plain_key("a\\b"));
+  CHECK_FALSE(spool::detail::is_plain_key("tab\t"));
+  CHECK_FALSE(spool::detail::is_plain_key("\xC3\xA9"));
+}
 
 TEST_CASE("a plan lists the visible fields with their keys, required flags and defaults") {
   const spool::struct_plan& plan = spool::plan_registry_get<endpoint>();

@@ -49,6 +49,15 @@ inline std::uint32_t eight_digits_value(const char* p) noexcept {
 inline const char* parse_decimal(const char* p, const char* end, std::uint64_t& value) noexcept {
   std::uint64_t v = 0;
   const char* const first = p;
+  // Long runs (ids, timestamps) take eight digits per step; 16 of them always fit.
+  if (end - p >= 8 && are_eight_digits(p)) {
+    v = eight_digits_value(p);
+    p += 8;
+    if (end - p >= 8 && are_eight_digits(p)) {
+      v = v * 100000000 + eight_digits_value(p);
+      p += 8;
+    }
+  }
   while (p != end && is_digit(*p) && p - first < 19) v = v * 10 + static_cast<unsigned>(*p++ - '0');
   if (p != end && is_digit(*p)) {
     if (__builtin_mul_overflow(v, std::uint64_t{10}, &v) ||

@@ -110,6 +110,22 @@ class reader {
     if constexpr (Opts.max_input_size != unlimited) {
       if (input.size() > Opts.max_input_size) return fail_detail(errc::size_exceeded, p, "input larger than read_options::max_input_size");
     }
+    if constexpr (Opts.validate_utf8 && utf8_prepass && block_utf8_check) {
+      // One block-wise pass settles UTF-8 for every string and comment of a valid document
+      // (none can end inside a sequence: quotes and newlines are ASCII), faster than checking
+      // each. An invalid document is read checking as it goes, so its error is where it was.
+      utf8_valid_ = spool::detail::is_valid_utf8(input);
+      const bool ok = whole_document(p, out);
+      utf8_valid_ = false;  // other entry points (first_value) check as they go
+      return ok;
+    } else {
+      return whole_document(p, out);
+    }
+  }
+
+ private:
+  template <class T>
+  bool whole_document(const char* p, T& out) {
     if (!ws(p)) return false;
     if (p == end) return fail(errc::empty_input, p, "a JSON value", "only whitespace");
     if (!read(p, out) || !ws(p)) return false;
@@ -117,6 +133,7 @@ class reader {
     return true;
   }
 
+ public:
   // Reads the first value of `input` (after whitespace) into out and sets `length` to where it
   // ends; what follows is left alone. For the stream reader, whose window may end inside this
   // value or hold the next ones; it checks read_options::max_input_size per value itself.
@@ -159,6 +176,7 @@ class reader {
  private:
   const char* begin_ = nullptr;
   std::uint32_t depth_ = 0;
+  bool utf8_valid_ = false;  // the whole input is known to be valid UTF-8: strings skip the check
   spool::plan_memo memo_;
   std::string scratch_;  // decoded escaped keys and tags
 
@@ -180,7 +198,16 @@ class reader {
 
   // ---- lexical helpers -------------------------------------------------------------------
 
-  bool ws(const char*& p) {
+  [[gnu::always_inline]] bool ws(const char*& p) {
+    if constexpr (!Opts.comments) {
+      // Most places have no whitespace (minified text) or one space (after a pretty ':'): both
+      // settled here without the call.
+      if (p != end && static_cast<unsigned char>(*p) > ' ') return true;
+      if (end - p >= 2 && *p == ' ' && static_cast<unsigned char>(p[1]) > ' ') {
+        ++p;
+        return true;
+      }
+    }
     p = skip_whitespace(p, end);
     if constexpr (Opts.comments) {
       while (p != end && *p == '/') {
@@ -207,7 +234,7 @@ class reader {
       body_end = body + close;
       p = body_end + 2;
     }
-    if constexpr (Opts.validate_utf8) {
+    if (Opts.validate_utf8 && !utf8_valid_) {
       if (const char* bad = find_invalid_utf8(body, body_end); bad != body_end) return fail(errc::invalid_utf8, bad);
     }
     return true;
@@ -322,7 +349,14 @@ class reader {
     if (p == end || *p != '"') return expect_type(p, "string");
     const char* const start = p;
     ++p;
-    return parse_string<Opts.validate_utf8>(*this, p, out, sink) && check_string_size(start, out.size());
+    return string_body(p, out, sink) && check_string_size(start, out.size());
+  }
+
+  // parse_string, checking UTF-8 unless that is off or already settled for the whole input.
+  template <class Sink>
+  [[gnu::always_inline]] bool string_body(const char*& p, std::string_view& out, Sink& sink) {
+    if (Opts.validate_utf8 && !utf8_valid_) return parse_string<true>(*this, p, out, sink);
+    return parse_string<false>(*this, p, out, sink);
   }
 
   // An object key at p, then the ':' and the whitespace after it.
@@ -331,18 +365,37 @@ class reader {
     if (*p != '"') return fail(errc::syntax, p, "string key", describe(p, end));
     ++p;
     // Keys are short and plain: find the quote directly, decode only when an escape shows up.
-    const char* q = find_special<Opts.validate_utf8>(p, end);
+    const char* q = Opts.validate_utf8 && !utf8_valid_ ? find_special<true>(p, end) : find_special<false>(p, end);
     if (q != end && *q == '"') {
       out = std::string_view(p, static_cast<std::size_t>(q - p));
       p = q + 1;
-    } else if (!parse_string<Opts.validate_utf8>(*this, p, out, scratch_)) {
+    } else if (!string_body(p, out, scratch_)) {
       return false;
     }
-    if (!check_string_size(p, out.size()) || !ws(p)) return false;
-    if (p == end) return fail(errc::unexpected_end, p, "':'");
-    if (*p != ':') return fail(errc::syntax, p, "':'", describe(p, end));
+    if (!check_string_size(p, out.size())) return false;
+    return colon(p);
+  }
+
+  // The ':' after a key (p is past the key's closing quote) and the whitespace around it.
+  [[gnu::always_inline]] bool colon(const char*& p) {
+    if (p == end || *p != ':') {
+      if (!ws(p)) return false;
+      if (p == end) return fail(errc::unexpected_end, p, "':'");
+      if (*p != ':') return fail(errc::syntax, p, "':'", describe(p, end));
+    }
     ++p;
     return ws(p);
+  }
+
+  // Whether the key at p (at its opening quote) is `name` spelled verbatim, which `name` must be
+  // able to be (struct_plan::plain_keys); if so, p moves past the key's closing quote. The quote
+  // after the name is checked first, so the bytes compared all lie inside the input.
+  [[gnu::always_inline]] bool verbatim_key(const char*& p, std::string_view name) const noexcept {
+    const std::size_t n = name.size();
+    if (static_cast<std::size_t>(end - p) < n + 2 || p[n + 1] != '"' || !same_bytes(p + 1, name.data(), n))
+      return false;
+    p += n + 2;
+    return true;
   }
 
   // ---- skipping (unknown keys, raw_json, tag look-ahead): validates, stores nothing ---------
@@ -402,9 +455,12 @@ class reader {
     } else if constexpr (enum_type<T>) {
       return read_enum(p, out);
     } else if constexpr (owning_string<T>) {
+      // Escapes are decoded into the scratch first: then the target grows once, to the decoded
+      // size, instead of step by step as the pieces between escapes arrive.
       std::string_view s;
-      if (!string_view_of(p, s, out)) return false;
-      if (s.data() != out.data()) out.assign(s);
+      if (!string_view_of(p, s, scratch_)) return false;
+      out.clear();
+      out.append(s);
       return true;
     } else if constexpr (string_view_like<T>) {
       const char* const start = p;
@@ -708,15 +764,30 @@ class reader {
     const char* const start = p;
     const struct_plan& plan = memo_.template get<T>();
     const std::span<const field_plan> fields = plan.fields();
+    // Members usually come in declaration order: the next declared key is compared with the
+    // input's bytes before the key is scanned and looked up.
+    const bool predict = key_prediction && plan.plain_keys();
     std::bitset<N> seen;
-    std::size_t expected = 0;  // members usually come in declaration order: try the next first
-    const bool ok = for_each_member(p, [&](std::string_view k, const char* key_at) {
-      std::ptrdiff_t i;
-      if (expected < N && fields[expected].name.size() == k.size() &&
-          std::memcmp(fields[expected].name.data(), k.data(), k.size()) == 0) {
+    std::size_t expected = 0;
+    if (p == end || *p != '{') return expect_type(p, "object");
+    if (!enter(p)) return false;
+    ++p;
+    if (!ws(p)) return false;
+    bool done = p != end && *p == '}';
+    if (done) ++p;
+    for (std::size_t count = 1; !done; ++count) {
+      if (!check_container_size(p, count)) return false;
+      const char* const key_at = p;
+      std::ptrdiff_t i = -1;
+      std::string_view k;
+      if (predict && expected < N && verbatim_key(p, fields[expected].name)) {
+        k = fields[expected].name;
+        if (!check_string_size(p, k.size()) || !colon(p)) return false;
         i = static_cast<std::ptrdiff_t>(expected);
       } else {
-        i = plan.find(k);
+        if (!key(p, k)) return false;
+        if (key_prediction && expected < N && fields[expected].name == k) i = static_cast<std::ptrdiff_t>(expected);
+        else i = plan.find(k);
       }
       if (i < 0) {
         const bool tag = SkipTag && k == Opts.variant_tag.view();
@@ -725,23 +796,24 @@ class reader {
           error.at_key(k);
           return false;
         }
-        return skip(p);
+        if (!skip(p)) return false;
+      } else {
+        const auto index = static_cast<std::size_t>(i);
+        if (seen[index]) {
+          fail(errc::duplicate_key, key_at);
+          error.at_key(fields[index].name);
+          return false;
+        }
+        seen[index] = true;
+        if (!spool::reflect::store_at(obj, index, [&](auto& member) { return read(p, member); })) {
+          error.at_key(fields[index].name);
+          return false;
+        }
+        expected = index + 1;
       }
-      const auto index = static_cast<std::size_t>(i);
-      if (seen[index]) {
-        fail(errc::duplicate_key, key_at);
-        error.at_key(fields[index].name);
-        return false;
-      }
-      seen[index] = true;
-      if (!spool::reflect::store_at(obj, index, [&](auto& member) { return read(p, member); })) {
-        error.at_key(fields[index].name);
-        return false;
-      }
-      expected = index + 1;
-      return true;
-    });
-    if (!ok) return false;
+      if (!next_element(p, '}', done)) return false;
+    }
+    --depth_;
     if constexpr (N != 0) {
       if (seen.count() != N) return finish_struct(start, obj, plan, seen);
     }

@@ -105,10 +105,9 @@ bool parse_string(Ctx& ctx, const char*& p, std::string_view& out, Sink& sink) {
     }
     if (static_cast<unsigned char>(c) < 0x20)
       return ctx.fail_detail(errc::syntax, p, "control character in string (must be escaped)");
-    const std::size_t length =
-        spool::detail::utf8_sequence_length(std::string_view(p, static_cast<std::size_t>(end - p)), 0);
-    if (length == 0) return ctx.fail(errc::invalid_utf8, p);
-    p += length;
+    // Non-ASCII text comes in runs (a word of CJK characters): validate the whole run here.
+    p = spool::detail::skip_multibyte_run(p, end);
+    if (p != end && static_cast<unsigned char>(*p) >= 0x80) return ctx.fail(errc::invalid_utf8, p);
   }
 }
 

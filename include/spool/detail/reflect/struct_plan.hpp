@@ -86,6 +86,13 @@ inline std::uint32_t key_hash(std::string_view key, bool fold_case) noexcept {
   return static_cast<std::uint32_t>(mixed ^ (mixed >> 32));
 }
 
+constexpr bool is_plain_key(std::string_view key) noexcept {
+  for (const char c : key) {
+    if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') return false;
+  }
+  return true;
+}
+
 constexpr bool keys_equal(std::string_view a, std::string_view b, bool fold_case) noexcept {
   if (!fold_case) return a == b;
   if (a.size() != b.size()) return false;
@@ -122,6 +129,7 @@ class struct_plan {
                          field.has_default});
       if (field.required) required_.push_back(i);
       has_defaults_ = has_defaults_ || field.has_default;
+      plain_keys_ = plain_keys_ && detail::is_plain_key(fields_.back().name);
     }
     build_index();
   }
@@ -136,6 +144,10 @@ class struct_plan {
   std::span<const std::size_t> required_fields() const noexcept { return required_; }
   bool has_defaults() const noexcept { return has_defaults_; }
   bool case_insensitive() const noexcept { return case_insensitive_; }
+  // Whether every key is printable ASCII other than '"' and '\\': such a key is spelled in a
+  // quoted text format exactly as it is stored, so a decoder may compare the input's bytes with it
+  // before scanning them (what a case-insensitive plan may not).
+  bool plain_keys() const noexcept { return plain_keys_ && !case_insensitive_; }
 
   // The index of the field whose key is `key`, -1 when there is none. When two keys collide
   // (possible only through a run-time naming override or case folding) the first field wins.
@@ -177,6 +189,7 @@ class struct_plan {
   std::size_t mask_ = 0;
   bool case_insensitive_;
   bool has_defaults_ = false;
+  bool plain_keys_ = true;
 };
 
 }  // namespace spool
