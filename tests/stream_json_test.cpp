@@ -20,6 +20,7 @@
 
 #include "support/scripted_source.hpp"
 
+using namespace std::string_literals;
 using spool::errc;
 using spool_test::scripted;
 using spool_test::split_at;
@@ -220,8 +221,8 @@ void check_same_error(const outcome& o, std::size_t values, const spool::error& 
 TEST_CASE("a \\u escape cut off by a read before an invalid byte: json::read's error, not the read's end") {
   // Found by the json_stream fuzzer: the boundary scanner stops at the control character and the
   // decode over the bytes held ran out inside the escape's four digits.
-  const std::string title("{\"title\":\"\\u>\x04" "041f\"}", 22);
-  const std::string cut("{\"als\\u\x06\x00\x01", 10);
+  const std::string title = "{\"title\":\"\\u>\x04" "041f\"}"s;
+  const std::string cut = "{\"als\\u\x06\x00\x01"s;
   for (const std::string& input : {title, cut}) {
     const spool::error whole = whole_input_error(input, 0);
     for (std::size_t piece : {1, 2, 3, 5, 7}) {
@@ -242,8 +243,8 @@ TEST_CASE("bad escapes, control characters and cut numbers: json::read's code, o
   // may have dropped from its buffer already, depending on the reads.
   const std::string prefix = "[1, \"ü\"]\n\"é😀\" {\"ï\":\"ô\"} ";
   const std::vector<std::string> bad = {
-      std::string("{\"title\":\"\\u>\x04" "041f\"}", 22),
-      std::string("{\"als\\u\x06\x00\x01", 10),
+      "{\"title\":\"\\u>\x04" "041f\"}"s,
+      "{\"als\\u\x06\x00\x01"s,
       R"("\u12")", R"("\u")", R"(["ab\u00e"])", R"("\ud83d\u12")", "\"\\ud83dx\x01\"", "\"\\u00zz\x02\"",
       R"(["\q"])", "\"a\x01" "b\"", "{\"k\":\"é\x1f\"}", "[\"ü\\u", "\"\\",
       "[1.]", "-", "1.", "1e", "1e+", "-01", "[0.e1]", "[-]", "{\"n\":1.5e}", "[12.", "-x",
