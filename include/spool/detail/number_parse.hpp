@@ -31,17 +31,22 @@ inline bool are_eight_digits(const char* p) noexcept {
          ((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) == 0x3030303030303030ULL;
 }
 
-// The value of 8 ASCII digits at p (checked by are_eight_digits), combining neighbours in three
-// multiplications: digit pairs, then pairs of pairs, then the two halves.
-inline std::uint32_t eight_digits_value(const char* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+// The value of 8 ASCII digits loaded little-endian (the first digit in the lowest byte),
+// combining neighbours in three multiplications: digit pairs, then pairs of pairs, then halves.
+inline std::uint32_t eight_digits_value(std::uint64_t v) noexcept {
   v -= 0x3030303030303030ULL;
   v = (v * (10 * 256 + 1)) >> 8;
   v = ((v & 0x00FF00FF00FF00FFULL) * (100 * 65536 + 1)) >> 16;
   v = ((v & 0x0000FFFF0000FFFFULL) * (10000ULL * 4294967296ULL + 1)) >> 32;
   return static_cast<std::uint32_t>(v);
+}
+
+// The value of 8 ASCII digits at p (checked by are_eight_digits).
+inline std::uint32_t eight_digits_value(const char* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+  return eight_digits_value(v);
 }
 
 // Reads the run of decimal digits at p into `value`. Returns the end of the run, or nullptr when

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include <spool/detail/number_parse.hpp>
 #include <spool/error.hpp>
@@ -58,7 +60,33 @@ struct scanned_number {
 };
 
 // Appends the digit run at p to m (wrapping past 19 digits, which the caller detects by count).
-inline const char* accumulate_digits(const char* p, const char* end, std::uint64_t& m) noexcept {
+// With eight bytes readable, a run's next up to eight digits are taken in one step: the digits
+// before the first other byte are moved to the top of the word, '0's fill in below, and the word
+// is read as eight digits. Numbers then cost a step or two, not a branch per digit.
+[[gnu::always_inline]] inline const char* accumulate_digits(const char* p, const char* end, std::uint64_t& m) noexcept {
+  if constexpr (std::endian::native == std::endian::little) {
+    static constexpr std::uint64_t powers[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+    constexpr std::uint64_t highs = 0xF0F0F0F0F0F0F0F0ULL, threes = 0x3030303030303030ULL;
+    while (end - p >= 8) {
+      std::uint64_t word;
+      std::memcpy(&word, p, 8);
+      // Non-zero in each byte that is no digit (exactly so up to the first such byte: a carry
+      // from adding 6 can only reach the bytes above it).
+      const std::uint64_t other = ((word & highs) ^ threes) | (((word + 0x0606060606060606ULL) & highs) ^ threes);
+      if (other == 0) {
+        m = m * 100000000 + spool::detail::eight_digits_value(word);
+        p += 8;
+        continue;
+      }
+      const int digits = std::countr_zero(other) / 8;
+      if (digits != 0) {
+        const int shift = 8 * (8 - digits);
+        m = m * powers[digits] + spool::detail::eight_digits_value((word << shift) | (threes >> (64 - shift)));
+        p += digits;
+      }
+      return p;
+    }
+  }
   while (end - p >= 8 && spool::detail::are_eight_digits(p)) {
     m = m * 100000000 + spool::detail::eight_digits_value(p);
     p += 8;
