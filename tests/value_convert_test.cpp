@@ -182,7 +182,7 @@ TEST_CASE("errors carry the path of the failing element") {
   r = spool::from_value<cluster>(v);
   CHECK(r.error().code == spool::errc::syntax);
   CHECK(r.error().path == "servers[0].key");
-  CHECK(r.error().offset == 3);
+  CHECK(!r.error().has_position());  // a value is no input: conversion errors name a path only
 
   v = spool::to_value(sample());
   v["servers"][0]["window"] = value{1, 2, 3};
