@@ -3,8 +3,10 @@
 
 #include <spool/spool.hpp>
 
+#include <cstdint>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,12 @@ struct Server {
 struct Config {
   std::string title;
   std::vector<Server> servers;
+};
+
+// --- README: Streams -----------------------------------------------------------------------------
+struct Event {
+  std::string kind;
+  std::int64_t at = 0;
 };
 
 }  // namespace readme
@@ -95,4 +103,23 @@ TEST_CASE("README: spool::value") {
 
   spool::value from_toml = spool::toml::read<spool::value>("when = 1979-05-27T07:32:00Z\n").value();
   CHECK(from_toml["when"].is_offset_datetime());
+}
+
+TEST_CASE("README: streams") {
+  using namespace readme;
+  std::istringstream input("{\"kind\":\"start\",\"at\":1}\n{\"kind\":\"stop\",\"at\":2}\n{\"kind\":7}\n");
+  std::vector<Event> handled;
+  auto handle = [&](const Event& e) { handled.push_back(e); };
+  std::string message;
+
+  spool::json::stream_reader in{input};
+  while (in.more()) {
+    spool::result<Event> e = in.read<Event>();
+    if (!e) { message = e.error().message(); break; }
+    handle(*e);
+  }
+  REQUIRE(handled.size() == 2);
+  CHECK(handled[1].kind == "stop");
+  CHECK(handled[1].at == 2);
+  CHECK(message.rfind("3:9: error:", 0) == 0);
 }
