@@ -227,8 +227,7 @@ constexpr std::string_view documented[] = {
 };
 
 std::string header_text(std::string_view name) {
-  const std::filesystem::path header =
-      std::filesystem::path(__FILE__).parent_path().parent_path() / "include" / "spool" / name;
+  const std::filesystem::path header = std::filesystem::path(SPOOL_PUBLIC_HEADER_DIR) / name;
   std::ifstream in(header, std::ios::binary);
   std::ostringstream all;
   all << in.rdbuf();
