@@ -25,6 +25,15 @@
 //                                   instead of first comparing the input with the next declared key
 //   SPOOL_DISABLE_UTF8_PREPASS      the JSON reader checks UTF-8 string by string instead of once
 //                                   over the whole document (block-wise) before reading it
+//   SPOOL_DISABLE_MSGPACK_BLOCK_UTF8 the MessagePack reader walks a non-ASCII str sequence by
+//                                   sequence instead of checking it 16 bytes per step
+//   SPOOL_DISABLE_MSGPACK_KEY_PREDICTION the MessagePack struct reader decodes every key before
+//                                   comparing it, instead of first comparing the input's bytes with
+//                                   the next declared key's fixstr
+//   SPOOL_DISABLE_TOML_HEADER_CHAIN the TOML reader walks every [header] from the root instead of
+//                                   starting below the keys it shares with the previous header
+//   SPOOL_DISABLE_TOML_NUMBER_FAST_PATH the TOML reader checks a decimal number's grammar and then
+//                                   converts it, instead of accumulating its digits in the same pass
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -102,6 +111,30 @@ inline constexpr bool key_prediction = true;
 inline constexpr bool utf8_prepass = false;
 #else
 inline constexpr bool utf8_prepass = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_BLOCK_UTF8
+inline constexpr bool msgpack_block_utf8 = false;
+#else
+inline constexpr bool msgpack_block_utf8 = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_KEY_PREDICTION
+inline constexpr bool msgpack_key_prediction = false;
+#else
+inline constexpr bool msgpack_key_prediction = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_HEADER_CHAIN
+inline constexpr bool toml_header_chain = false;
+#else
+inline constexpr bool toml_header_chain = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_NUMBER_FAST_PATH
+inline constexpr bool toml_number_fast_path = false;
+#else
+inline constexpr bool toml_number_fast_path = true;
 #endif
 
 }  // namespace spool::detail
