@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -159,4 +160,87 @@ TEST_CASE("a failed read leaves the pooled decoder clean for the next document")
   auto ok = spool::msgpack::read<int>(bytes{0x05});
   REQUIRE(ok.has_value());
   CHECK(*ok == 5);
+}
+
+namespace {
+
+// A str header for n bytes in its shortest form.
+bytes str_header(std::size_t n) {
+  if (n < 32) return {static_cast<unsigned char>(0xa0 | n)};
+  if (n < 256) return {0xd9, static_cast<unsigned char>(n)};
+  return {0xda, static_cast<unsigned char>(n >> 8), static_cast<unsigned char>(n & 0xff)};
+}
+
+}  // namespace
+
+TEST_CASE("a str's UTF-8 is checked to the byte, whatever the mix of ASCII and multi-byte text") {
+  // ASCII, 2-, 3- and 4-byte characters in runs long and short, so the block check sees
+  // sequences across its 16-byte steps and tails of every length.
+  const std::string pieces[] = {"a", "plain ascii words ", "\xc3\xa9", "\xe5\x90\x8d\xe5\x89\x8d", "\xf0\x9f\x98\x8b",
+                                "\xe2\x80\xa6"};
+  std::string text;
+  for (std::size_t i = 0; text.size() < 300; i = (i * 7 + 3) % std::size(pieces)) text += pieces[i];
+  // Bytes that break a sequence: a stray continuation, a lead without continuations, an overlong
+  // lead, a surrogate's lead pair, bytes never valid.
+  const std::string breakers[] = {"\x80", "\xe5", "\xc0\xaf", "\xed\xa0\x80", "\xff", "\xf4\x90\x80\x80"};
+  for (std::size_t length : {std::size_t{1}, std::size_t{15}, std::size_t{16}, std::size_t{17}, std::size_t{40},
+                             std::size_t{63}, std::size_t{64}, std::size_t{65}, std::size_t{200}}) {
+    // Cut at a character boundary at or below `length`.
+    std::size_t cut = std::min(length, text.size());
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;
+    const std::string good = text.substr(0, cut);
+    bytes whole = str_header(good.size());
+    whole.insert(whole.end(), good.begin(), good.end());
+    REQUIRE(spool::msgpack::read<std::string>(whole).value() == good);
+    for (const std::string& breaker : breakers) {
+      for (std::size_t at = 0; at <= good.size(); ++at) {
+        if (at < good.size() && (static_cast<unsigned char>(good[at]) & 0xc0) == 0x80) continue;
+        const std::string bad = good.substr(0, at) + breaker + good.substr(at);
+        bytes in = str_header(bad.size());
+        const std::size_t header = in.size();
+        in.insert(in.end(), bad.begin(), bad.end());
+        CAPTURE(length);
+        CAPTURE(at);
+        CAPTURE(breaker.size());
+        const std::size_t first_bad =
+            static_cast<std::size_t>(spool::detail::find_invalid_utf8(bad.data(), bad.data() + bad.size()) - bad.data());
+        REQUIRE(first_bad < bad.size());
+        const spool::error e = read_error<std::string>(in);
+        CHECK(e.code == spool::errc::invalid_utf8);
+        CHECK(e.offset == header + first_bad);
+        CHECK(read_error<spool::value>(in).offset == header + first_bad);
+      }
+    }
+  }
+}
+
+TEST_CASE("keys compared with the next declared field before they are decoded") {
+  using spool::errc;
+  // In order, out of order, and a key written in a longer form than fixstr: all reach their fields.
+  const bytes in_order{0x82, 0xa4, 'c', 'i', 't', 'y', 0xa1, 'x', 0xa3, 'z', 'i', 'p', 7};
+  CHECK(spool::msgpack::read<address>(in_order).value().city == "x");
+  CHECK(spool::msgpack::read<address>(in_order).value().zip == 7);
+  const bytes reversed{0x82, 0xa3, 'z', 'i', 'p', 7, 0xa4, 'c', 'i', 't', 'y', 0xa1, 'x'};
+  CHECK(spool::msgpack::read<address>(reversed).value().city == "x");
+  const bytes str8_key{0x82, 0xd9, 4, 'c', 'i', 't', 'y', 0xa1, 'x', 0xa3, 'z', 'i', 'p', 7};
+  CHECK(spool::msgpack::read<address>(str8_key).value().zip == 7);
+  // A key that only starts like the next field's, or extends it, is another key.
+  const bytes near_misses{0x83, 0xa3, 'c', 'i', 't', 1, 0xa5, 'c', 'i', 't', 'y', 'x', 2, 0xa3, 'z', 'i', 'p', 7};
+  const auto skipped = spool::msgpack::read<address>(near_misses);
+  REQUIRE(skipped.has_value());
+  CHECK(skipped->city.empty());
+  CHECK(skipped->zip == 7);
+  CHECK(read_error<address, spool::msgpack::read_options{.error_on_unknown_keys = true}>(near_misses).code ==
+        errc::unknown_key);
+  // zip, city, zip: the third key is the field expected next, and a duplicate all the same.
+  const bytes repeated{0x83, 0xa3, 'z', 'i', 'p', 1, 0xa4, 'c', 'i', 't', 'y', 0xa1, 'x', 0xa3, 'z', 'i', 'p', 2};
+  const spool::error dup = read_error<address>(repeated);
+  CHECK(dup.code == errc::duplicate_key);
+  CHECK(dup.offset == 13);
+  CHECK(dup.path == "zip");
+  // A declared key longer than max_string_length is refused as any such str is.
+  constexpr spool::msgpack::read_options short_strings{.max_string_length = 3};
+  CHECK(read_error<address, short_strings>(in_order).code == errc::size_exceeded);
+  // Cut inside a matching key: the input ends there.
+  CHECK(read_error<address>({0x81, 0xa4, 'c', 'i', 't'}).code == errc::unexpected_end);
 }

@@ -24,7 +24,9 @@
 #include <utility>
 
 #include <spool/error.hpp>
+#include <spool/detail/config.hpp>
 #include <spool/detail/utf8.hpp>
+#include <spool/json/scan.hpp>  // same_bytes
 #include <spool/msgpack/format.hpp>
 #include <spool/msgpack/options.hpp>
 #include <spool/msgpack/timestamp.hpp>
@@ -306,12 +308,36 @@ struct decoder {
     const unsigned char* data = nullptr;
     if (!payload(at, n, O.max_string_length, data)) return false;
     out = {reinterpret_cast<const char*>(data), n};
-    if constexpr (O.validate_utf8) {
-      const char* bad = spool::detail::find_invalid_utf8(out.data(), out.data() + n);
-      if (bad != out.data() + n) [[unlikely]] {
-        return fail(errc::invalid_utf8, reinterpret_cast<const unsigned char*>(bad));
-      }
+    if constexpr (O.validate_utf8) return utf8(out.data(), out.data() + n);
+    return true;
+  }
+
+  // Whether [p, last) is well-formed UTF-8 (invalid_utf8 at the first bad byte when not). ASCII is
+  // skipped a word at a time; from the first byte above 0x7F the rest goes to the block check,
+  // which takes runs of CJK text 16 bytes per step, and only an invalid string is walked again
+  // sequence by sequence to find where.
+  [[gnu::always_inline]] bool utf8(const char* p, const char* last) {
+    p = spool::detail::skip_ascii(p, last);
+    if (p == last) [[likely]] return true;
+#if defined(__SSSE3__)
+    if constexpr (spool::detail::msgpack_block_utf8) {
+      if (spool::detail::valid_utf8_blocks(p, last)) return true;
     }
+#endif
+    const char* bad = spool::detail::find_invalid_utf8(p, last);
+    if (bad == last) return true;
+    return fail(errc::invalid_utf8, reinterpret_cast<const unsigned char*>(bad));
+  }
+
+  // Whether the next value is the fixstr of `name` (the form writers give every key under 32
+  // bytes); if so the cursor moves past it. Only bytes inside the input are compared, and a key
+  // equal to a declared name needs no UTF-8 check of its own.
+  template <read_options O>
+  [[gnu::always_inline]] bool next_is_key(std::string_view name) noexcept {
+    const std::size_t n = name.size();
+    if (n > 31 || n > O.max_string_length || remaining() <= n || *pos != (fmt::fixstr | n)) return false;
+    if (!spool::json::detail::same_bytes(reinterpret_cast<const char*>(pos + 1), name.data(), n)) return false;
+    pos += n + 1;
     return true;
   }
 

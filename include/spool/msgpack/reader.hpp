@@ -148,16 +148,20 @@ bool read_struct_map(decoder& d, T& obj, const unsigned char* at, std::uint32_t 
   for (std::uint32_t k = 0; k < n; ++k) {
     const unsigned char* key_at = d.pos;
     std::string_view key;
-    if (!d.str<unvalidated<O>>(key)) return false;
     std::ptrdiff_t i;
-    if (expected < fields && plan.fields()[expected].name == key) i = static_cast<std::ptrdiff_t>(expected);
-    else i = plan.find(key);
+    // Members usually come in declaration order: the input's bytes are compared with the next
+    // declared key's fixstr before the key is decoded and looked up.
+    if (spool::detail::msgpack_key_prediction && expected < fields && d.next_is_key<O>(plan.fields()[expected].name)) {
+      i = static_cast<std::ptrdiff_t>(expected);
+      key = plan.fields()[expected].name;  // spelled as in the input
+    } else {
+      if (!d.str<unvalidated<O>>(key)) return false;
+      if (expected < fields && plan.fields()[expected].name == key) i = static_cast<std::ptrdiff_t>(expected);
+      else i = plan.find(key);
+    }
     if (i < 0) {
       if constexpr (O.validate_utf8) {
-        if (const char* bad = spool::detail::find_invalid_utf8(key.data(), key.data() + key.size());
-            bad != key.data() + key.size()) {
-          return d.fail(errc::invalid_utf8, reinterpret_cast<const unsigned char*>(bad));
-        }
+        if (!d.utf8(key.data(), key.data() + key.size())) return false;
       }
       if constexpr (O.error_on_unknown_keys) {
         d.fail(errc::unknown_key, key_at);
