@@ -187,6 +187,65 @@ k = true
   CHECK(v["quoted . key"]["k"] == value(true));
 }
 
+TEST_CASE("headers sharing keys with the previous header reach the same tables as from the root") {
+  // Each header here starts below the keys it shares with the one before (header_chain.hpp):
+  // deeper, shallower, the same array again, a sibling, a quoted key spelled two ways.
+  value v = read(R"([a.b.c]
+x = 1
+[a.b]
+y = 2
+[a.b.c.d]
+z = 3
+[[arr]]
+n = 1
+[arr.sub]
+m = 1
+[[arr.sub.list]]
+k = 1
+[[arr.sub.list]]
+k = 2
+[[arr]]
+n = 2
+[arr.sub]
+m = 2
+[[arr.sub.list]]
+k = 3
+["k\u0065y"]
+p = 1
+[key.inner]
+q = 2
+['key'.other]
+r = 3
+[a]
+w = 4
+)");
+  CHECK(v["a"]["b"]["c"]["x"] == value(1));
+  CHECK(v["a"]["b"]["y"] == value(2));
+  CHECK(v["a"]["b"]["c"]["d"]["z"] == value(3));
+  CHECK(v["a"]["w"] == value(4));
+  REQUIRE(v["arr"].size() == 2);
+  const value& first = v["arr"][std::size_t{0}];
+  const value& second = v["arr"][std::size_t{1}];
+  CHECK(first["n"] == value(1));
+  CHECK(first["sub"]["m"] == value(1));
+  REQUIRE(first["sub"]["list"].size() == 2);
+  CHECK(first["sub"]["list"][std::size_t{1}]["k"] == value(2));
+  CHECK(second["n"] == value(2));
+  CHECK(second["sub"]["m"] == value(2));
+  REQUIRE(second["sub"]["list"].size() == 1);
+  CHECK(second["sub"]["list"][std::size_t{0}]["k"] == value(3));
+  CHECK(v["key"]["p"] == value(1));
+  CHECK(v["key"]["inner"]["q"] == value(2));
+  CHECK(v["key"]["other"]["r"] == value(3));
+  // The rules still hold for a header whose keys the previous one shares.
+  for (const char* text : {"[a.b]\n[a.b]", "[a.b.c]\n[a.b]\n[a.b]", "[[a.b]]\n[a.b]", "[a.b]\n[[a.b]]",
+                           "[a]\nb = 1\n[a.b]", "[a]\nb = 1\n[a.b.c]", "[a]\nb.c = 1\n[a.b]"}) {
+    CAPTURE(text);
+    CHECK_FALSE(accepts<spool::toml::read_options{}>(text));
+  }
+  CHECK(accepts<spool::toml::read_options{}>("[a]\nb.c = 1\n[a.b.d]"));
+}
+
 TEST_CASE("table rules the specification rejects") {
   const char* invalid[] = {
       "[a]\n[a]",                          // defined twice

@@ -391,6 +391,48 @@ TEST_CASE("scalar members of every width, through the direct and the converting 
   CHECK(fails<scalars>("flag = fals").code == spool::errc::syntax);
 }
 
+namespace toml_struct_test {
+struct lists {
+  std::vector<std::string> names{"default"};
+  std::vector<std::int64_t> ids;
+  std::vector<double> weights;
+  std::vector<bool> flags;
+  std::vector<std::uint8_t> small;
+};
+}  // namespace toml_struct_test
+
+TEST_CASE("arrays of scalars go straight into sequences, or the converting way when they must") {
+  lists l = read<lists>(
+      "names = ['a', \"b\\tc\", \"\"\"d\"\"\",]\nids = [1, -2,\n  3 # three\n]\nweights = [0.5, 1e3]\n"
+      "flags = [true, false]\n");
+  CHECK(l.names == std::vector<std::string>{"a", "b\tc", "d"});
+  CHECK(l.ids == std::vector<std::int64_t>{1, -2, 3});
+  CHECK(l.weights == std::vector<double>{0.5, 1000.0});
+  CHECK(l.flags == std::vector<bool>{true, false});
+  // Byte containers are binary, never read element by element.
+  CHECK(fails<lists>("small = [1, 255]\n").code == spool::errc::unexpected_type);
+  CHECK(read<lists>("names = []\n").names.empty());  // the default is replaced, not appended to
+  // An element of another kind sends the whole array the converting way (an integer into a
+  // double converts), which also words the errors.
+  CHECK(read<lists>("weights = [0.5, 2]\n").weights == std::vector<double>{0.5, 2.0});
+  spool::error e = fails<lists>("ids = [1, 2, 'x']\n");
+  CHECK(e.code == spool::errc::unexpected_type);
+  CHECK(e.path == "ids[2]");
+  e = fails<lists>("ids = [1, 2, 0x]\n");
+  CHECK(e.code == spool::errc::syntax);
+  CHECK(e.path == "ids[2]");
+  e = fails<lists>("names = ['a', \"bad \\q\"]\n");
+  CHECK(e.code == spool::errc::invalid_escape);
+  CHECK(e.path == "names[1]");
+  CHECK(fails<lists>("ids = [1 2]\n").code == spool::errc::syntax);
+  CHECK(fails<lists>("ids = [1, 2\n").code == spool::errc::unexpected_end);
+  CHECK(fails<lists>("ids = [[1], 2]\n").code == spool::errc::unexpected_type);
+  constexpr spool::toml::read_options two{.max_container_size = 2};
+  CHECK(fails<lists, two>("ids = [1, 2, 3]\n").code == spool::errc::size_exceeded);
+  constexpr spool::toml::read_options shallow{.max_depth = 1};
+  CHECK(fails<lists, shallow>("ids = [1]\n").code == spool::errc::depth_exceeded);
+}
+
 TEST_CASE("one pooled context reads document after document with fresh bookkeeping") {
   auto ctx = spool::lease_object<spool::toml::detail::reader_context>();
   for (int round = 0; round < 3; ++round) {

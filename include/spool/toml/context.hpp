@@ -13,6 +13,7 @@
 #include <spool/error.hpp>
 #include <spool/pool.hpp>
 #include <spool/reflect.hpp>
+#include <spool/toml/header_chain.hpp>
 #include <spool/toml/keys.hpp>
 #include <spool/toml/lexer.hpp>
 #include <spool/toml/options.hpp>
@@ -67,13 +68,22 @@ inline std::string header_path(const scanner& s, key_path& key, const table_regi
   return path;
 }
 
+// The path of the first `count` segments of a header's key from the root: each array of tables
+// its parents pass through names its last element ("products[1].name"). Error path only.
+inline std::string header_key_path(const table_registry& tables, const key_path& key, std::size_t count) {
+  std::string path;
+  append_table_path(path, tables, key, count - 1);
+  append_path_key(path, key[count - 1].text);
+  return path;
+}
+
 // A [header] that names something already defined; `count` segments of `key` name it.
-inline bool redefined(scanner& s, const key_path& key, const char* at, std::size_t count, std::string_view what,
-                      std::size_t first = SIZE_MAX) {
+inline bool redefined(scanner& s, const table_registry& tables, const key_path& key, const char* at, std::size_t count,
+                      std::string_view what, std::size_t first = SIZE_MAX) {
   std::string detail = "table '" + key.path(count) + "' " + std::string(what);
   if (first != SIZE_MAX) detail += first_at(s, first);
   s.fail(errc::duplicate_key, at, std::move(detail));
-  s.err.path = key.path(count);
+  s.err.path = header_key_path(tables, key, count);
   return false;
 }
 
@@ -131,6 +141,10 @@ inline bool scan_header(scanner& s, key_path& key, const read_options& opts, boo
 // At a key in a table at `depth`: the (maybe dotted) key and the '=' after it; the cursor ends on
 // the value. n segments reach n - 1 tables below this one, so depth limits the key's length.
 inline bool scan_key_and_equals(scanner& s, key_path& key, const read_options& opts, std::uint32_t depth) {
+  if (key.scan_plain_before_equals(s)) {
+    s.skip_ws();
+    return true;
+  }
   if (!key.scan(s, levels_below(opts, depth) + 1)) return false;
   s.skip_ws();
   if (!s.peek('=')) return s.unexpected("'=' after the key");
@@ -154,6 +168,7 @@ struct reader_context {
   key_path key;
   key_path rescan;  // keys read again to name them in errors
   table_registry tables;
+  header_chain chain;   // the tables the last [header] passed through
   std::string scratch;  // decoded strings
   // Reading into structs:
   spool::plan_memo memo;

@@ -37,11 +37,11 @@ class key_path {
  public:
   // At the first character of a key: reads `a.b."c"` up to (not including) what follows it.
   bool scan(scanner& s, std::uint32_t max_depth) {
-    segments_.clear();
+    count_ = 0;
     decoded_.clear();
     decoded_at_.clear();
     for (;;) {
-      if (segments_.size() == max_depth) return s.fail(errc::depth_exceeded, s.p, "key has too many parts");
+      if (count_ == max_depth) return s.fail(errc::depth_exceeded, s.p, "key has too many parts");
       if (!scan_simple(s)) return false;
       s.skip_ws();
       if (s.p == s.end || *s.p != '.') break;
@@ -54,10 +54,25 @@ class key_path {
     return true;
   }
 
-  std::span<const key_segment> segments() const noexcept { return segments_; }
-  std::size_t size() const noexcept { return segments_.size(); }
+  // The common key, one bare segment followed by spaces and '=': read with the '=' and true;
+  // false with the cursor unmoved for anything else (then scan() reads the key).
+  bool scan_plain_before_equals(scanner& s) {
+    const char* const at = s.p;
+    const char* p = at;
+    while (p != s.end && has_class(*p, cls::bare_key)) ++p;
+    const char* after = p;
+    while (after != s.end && (*after == ' ' || *after == '\t')) ++after;
+    if (p == at || after == s.end || *after != '=') return false;
+    count_ = 0;
+    push({std::string_view(at, static_cast<std::size_t>(p - at)), at});
+    s.p = after + 1;
+    return true;
+  }
+
+  std::span<const key_segment> segments() const noexcept { return {segments_.data(), count_}; }
+  std::size_t size() const noexcept { return count_; }
   const key_segment& operator[](std::size_t i) const noexcept { return segments_[i]; }
-  const key_segment& back() const noexcept { return segments_.back(); }
+  const key_segment& back() const noexcept { return segments_[count_ - 1]; }
 
   // The first `count` segments as an error path: `servers.alpha`, `site["google.com"]`.
   std::string path(std::size_t count) const {
@@ -75,22 +90,33 @@ class key_path {
       scanned_text text;
       const std::size_t mark = decoded_.size();
       if (!(*s.p == '"' ? scan_basic(s, decoded_, text) : scan_literal(s, text))) return false;
-      if (text.decoded) decoded_at_.push_back({segments_.size(), mark});
-      segments_.push_back({text.view, at});
+      if (text.decoded) decoded_at_.push_back({count_, mark});
+      push({text.view, at});
       return true;
     }
     while (s.p != s.end && has_class(*s.p, cls::bare_key)) ++s.p;
     if (s.p == at) return s.unexpected("key");
-    segments_.push_back({std::string_view(at, static_cast<std::size_t>(s.p - at)), at});
+    push({std::string_view(at, static_cast<std::size_t>(s.p - at)), at});
     return true;
   }
+
+  // The segments' storage only grows: a key is mostly one or two segments written in place.
+  void push(const key_segment& segment) {
+    if (count_ < segments_.size()) [[likely]]
+      segments_[count_] = segment;
+    else
+      append(segment);
+    ++count_;
+  }
+  [[gnu::noinline]] void append(const key_segment& segment) { segments_.push_back(segment); }
 
   struct decoded_segment {
     std::size_t index;
     std::size_t offset;
   };
 
-  std::vector<key_segment> segments_;
+  std::vector<key_segment> segments_;  // the first count_ are the key's
+  std::size_t count_ = 0;
   std::string decoded_;
   std::vector<decoded_segment> decoded_at_;
 };

@@ -12,6 +12,7 @@
 #include <limits>
 #include <string>
 
+#include <spool/detail/config.hpp>
 #include <spool/detail/number_parse.hpp>
 #include <spool/toml/lexer.hpp>
 
@@ -135,9 +136,70 @@ inline bool starts_number(const scanner& s) noexcept {
   return c == '+' || c == '-' || c == 'i' || c == 'n';
 }
 
+// Adds the digit run at p to `mantissa` (eight digits per step while they last), counting them;
+// returns the end of the run. The mantissa wraps past 19 digits in all: the caller checks the count
+// before trusting it.
+inline const char* accumulate_digits(const char* p, const char* end, std::uint64_t& mantissa, int& count) noexcept {
+  const char* const first = p;
+  while (end - p >= 8 && spool::detail::are_eight_digits(p)) {
+    mantissa = mantissa * 100000000 + spool::detail::eight_digits_value(p);
+    p += 8;
+  }
+  while (p != end && spool::detail::is_digit(*p)) {
+    mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
+    ++p;
+  }
+  count += static_cast<int>(p - first);
+  return p;
+}
+
+// The common decimal, [+-]DIGITS[.DIGITS][(e|E)[+-]DIGITS] with no underscore, at most 19
+// significant digits and nothing odd, converted in the pass that scans it. False, with the cursor
+// unmoved, for anything else: scan_number's general path then reads it or words its error.
+inline bool scan_plain_decimal(scanner& s, number& out) noexcept {
+  const char* p = s.p;
+  const char* const end = s.end;
+  const bool negative = *p == '-';
+  if (negative || *p == '+') ++p;
+  const char* const int_part = p;
+  std::uint64_t mantissa = 0;
+  int digits = 0;
+  p = accumulate_digits(p, end, mantissa, digits);
+  if (digits == 0 || digits > 19 || (*int_part == '0' && digits > 1)) return false;
+  if (p == end || has_class(*p, cls::value_end)) {
+    if (!spool::detail::integer_from_magnitude(negative, mantissa, out.integer)) return false;
+    out.is_float = false;
+    s.p = p;
+    return true;
+  }
+  int fraction = 0;
+  if (*p == '.') {
+    p = accumulate_digits(p + 1, end, mantissa, fraction);
+    digits += fraction;
+    if (fraction == 0 || digits > 19) return false;
+  }
+  int exponent = 0;
+  if (p != end && (*p == 'e' || *p == 'E')) {
+    ++p;
+    const bool minus = p != end && *p == '-';
+    if (p != end && (*p == '-' || *p == '+')) ++p;
+    const char* const exp_digits = p;
+    while (p != end && spool::detail::is_digit(*p) && p - exp_digits < 4) exponent = exponent * 10 + (*p++ - '0');
+    if (p == exp_digits) return false;
+    if (minus) exponent = -exponent;
+  }
+  if (p != end && !has_class(*p, cls::value_end)) return false;
+  if (!spool::detail::fast_double(mantissa, exponent - fraction, negative, out.floating)) return false;
+  out.is_float = true;
+  s.p = p;
+  return true;
+}
+
 // At '+', '-', a digit, 'i' or 'n' of a value that is not a date or time.
 inline bool scan_number(scanner& s, number& out) {
   const char* first = s.p;
+  if constexpr (spool::detail::toml_number_fast_path)
+    if (scan_plain_decimal(s, out)) return true;
   const bool negative = *s.p == '-';
   const bool signed_ = negative || *s.p == '+';
   if (signed_) ++s.p;

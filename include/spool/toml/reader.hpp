@@ -15,6 +15,7 @@
 #include <spool/detail/datetime_text.hpp>
 #include <spool/error.hpp>
 #include <spool/toml/context.hpp>
+#include <spool/toml/header_chain.hpp>
 #include <spool/toml/keys.hpp>
 #include <spool/toml/lexer.hpp>
 #include <spool/toml/numbers.hpp>
@@ -29,10 +30,11 @@ namespace spool::toml::detail {
 class value_reader {
  public:
   value_reader(reader_context& ctx, const read_options& opts) noexcept
-      : ctx_(ctx), s_(ctx.s), key_(ctx.key), tables_(ctx.tables), opts_(opts) {}
+      : ctx_(ctx), s_(ctx.s), key_(ctx.key), tables_(ctx.tables), chain_(ctx.chain), opts_(opts) {}
 
   bool document(std::string_view input, spool::value& root) {
     root = spool::value(spool::object{});
+    chain_.clear();
     if (!start_document(s_, tables_, input, opts_)) return false;
 
     spool::value* table = &root;
@@ -64,46 +66,64 @@ class value_reader {
   // ---- tables --------------------------------------------------------------------------------
 
   // At '[': [a.b.c] or [[a.b.c]]; on success `table` is the table that key/values now go to.
+  // The walk starts below the segments shared with the previous header (header_chain.hpp).
   bool header(spool::value& root, spool::value*& table, std::uint32_t& table_id) {
     const char* open = s_.p;
     bool array = false;
     if (!scan_header(s_, key_, opts_, array)) return false;
 
-    spool::value* cur = &root;
-    std::uint32_t id = table_registry::root;
-    for (std::size_t i = 0; i + 1 < key_.size(); ++i)
-      if (!descend_for_header(cur, id, i)) return false;
+    const std::size_t last_index = key_.size() - 1;
+    const std::size_t shared = chain_.shared_prefix(key_);
+    const std::size_t reused = shared < last_index ? shared : last_index;
+    spool::value* cur = reused == 0 ? &root : chain_[reused - 1].table;
+    std::uint32_t id = reused == 0 ? table_registry::root : chain_[reused - 1].table_id;
+    chain_.truncate(shared);
+    for (std::size_t i = reused; i < last_index; ++i) {
+      spool::value* slot = nullptr;
+      std::uint32_t node = 0;
+      if (!descend_for_header(cur, id, i, slot, node)) return false;
+      chain_.push(key_[i].text, {slot, node, cur, id});
+    }
 
     const key_segment& last = key_.back();
     spool::object& parent = cur->as_object();
-    std::uint32_t child = tables_.find(id, last.text);
+    // The previous header went through (or ended at) this very key: its member and node are known.
+    const bool known = shared > last_index;
+    const header_chain::level known_level = known ? chain_[last_index] : header_chain::level{};
+    chain_.truncate(last_index);
+    std::uint32_t child = known ? known_level.node : tables_.find(id, last.text);
     if (child == 0) {
       auto [slot, added] = parent.try_emplace(last.text);
-      if (!added) return redefined(s_, key_, open, key_.size(), "is already a value, not a table");
+      if (!added) return redefined(s_, tables_, key_, open, key_.size(), "is already a value, not a table");
       if (!check_size(parent, open)) return false;
       if (array) {
         *slot = spool::value(spool::array{});
         child = tables_.add(id, last.text, {table_kind::array_of_tables, 0, s_.offset(open)});
-        return append_element(*slot, child, open, table, table_id);
+        if (!append_element(*slot, child, open, table, table_id)) return false;
+      } else {
+        *slot = spool::value(spool::object{});
+        table = slot;
+        table_id = tables_.add(id, last.text, {table_kind::header, 0, s_.offset(open)});
+        child = table_id;
       }
-      *slot = spool::value(spool::object{});
-      table = slot;
-      table_id = tables_.add(id, last.text, {table_kind::header, 0, s_.offset(open)});
+      chain_.push(last.text, {slot, child, table, table_id});
       return true;
     }
 
     table_node& node = tables_.node(child);
-    spool::value& existing = *parent.find(last.text);
+    spool::value& existing = known ? *known_level.slot : *parent.find(last.text);
     if (array) {
       if (node.kind != table_kind::array_of_tables)
-        return redefined(s_, key_, open, key_.size(), "is a table, not an array of tables", node.defined_at);
-      return append_element(existing, child, open, table, table_id);
+        return redefined(s_, tables_, key_, open, key_.size(), "is a table, not an array of tables", node.defined_at);
+      if (!append_element(existing, child, open, table, table_id)) return false;
+    } else {
+      if (const std::string_view conflict = header_conflict(node.kind); !conflict.empty())
+        return redefined(s_, tables_, key_, open, key_.size(), conflict, node.defined_at);
+      node.redefine(table_kind::header, s_.offset(open));
+      table = &existing;
+      table_id = child;
     }
-    if (const std::string_view conflict = header_conflict(node.kind); !conflict.empty())
-      return redefined(s_, key_, open, key_.size(), conflict, node.defined_at);
-    node.redefine(table_kind::header, s_.offset(open));
-    table = &existing;
-    table_id = child;
+    chain_.push(last.text, {&existing, child, table, table_id});
     return true;
   }
 
@@ -126,7 +146,7 @@ class value_reader {
     const key_segment& seg = key_[i];
     spool::object& parent = cur->as_object();
     auto [slot, added] = parent.try_emplace(seg.text);
-    if (!added) return closed_value(seg.at, i + 1, *slot);
+    if (!added) return closed_value(seg.at, i + 1, *slot, kind == table_kind::implicit);
     if (!check_size(parent, seg.at)) return false;
     *slot = spool::value(spool::object{});
     cur = slot;
@@ -135,17 +155,26 @@ class value_reader {
   }
 
   // A parent segment of a header: passes through tables (and the last element of arrays of
-  // tables), creating missing ones as implicit.
-  bool descend_for_header(spool::value*& cur, std::uint32_t& id, std::size_t i) {
+  // tables), creating missing ones as implicit. `slot` and `node` tell the member the segment
+  // names and its node.
+  bool descend_for_header(spool::value*& cur, std::uint32_t& id, std::size_t i, spool::value*& slot,
+                          std::uint32_t& node) {
     const key_segment& seg = key_[i];
     spool::object& parent = cur->as_object();
     const std::uint32_t child = tables_.find(id, seg.text);
-    if (child == 0) return new_table(cur, id, i, table_kind::implicit);
+    if (child == 0) {
+      if (!new_table(cur, id, i, table_kind::implicit)) return false;
+      slot = cur;
+      node = id;
+      return true;
+    }
     spool::value& next = *parent.find(seg.text);
-    const table_node node = tables_.get(child);
-    if (node.kind == table_kind::array_of_tables) {
+    slot = &next;
+    node = child;
+    const table_node state = tables_.get(child);
+    if (state.kind == table_kind::array_of_tables) {
       cur = &next.as_array().back();
-      id = node.last_element;
+      id = state.last_element;
     } else {
       cur = &next;
       id = child;
@@ -364,18 +393,22 @@ class value_reader {
   }
 
   // A header or dotted key that tries to go through a value that is closed: a scalar, an
-  // inline table or a static array.
-  bool closed_value(const char* at, std::size_t count, const spool::value& v) {
+  // inline table or a static array. A header's path starts at the root (a dotted key's is
+  // completed by the callers unwinding).
+  bool closed_value(const char* at, std::size_t count, const spool::value& v, bool in_header) {
     std::string_view what = v.is_object() ? "is an inline table; nothing can be added to it"
                             : v.is_array() ? "is a static array; it cannot be extended"
                                            : "is a value, not a table";
-    return key_error(s_, key_, at, count, what, s_.offset(at));
+    key_error(s_, key_, at, count, what, s_.offset(at));
+    if (in_header) s_.err.path = header_key_path(tables_, key_, count);
+    return false;
   }
 
   reader_context& ctx_;
   scanner& s_;
   key_path& key_;
   table_registry& tables_;
+  header_chain& chain_;
   const read_options& opts_;
 };
 

@@ -19,6 +19,25 @@ struct scanned_text {
   bool decoded = false;   // view is the tail of the scratch string (escapes were decoded)
 };
 
+// Steps over text that needs no attention: printable ASCII other than `Quote` (and the backslash
+// when Escapes), tabs, and well-formed multi-byte UTF-8. Stops at what the caller's loop decides
+// on (a quote, a backslash, a newline, or a byte that is an error there).
+template <char Quote, bool Escapes>
+inline void skip_text(scanner& s) noexcept {
+  for (;;) {
+    s.p = plain_text_end<Quote, Escapes>(s.p, s.end);
+    if (s.p == s.end) return;
+    if (*s.p == '\t') {
+      ++s.p;
+      continue;
+    }
+    if (static_cast<unsigned char>(*s.p) < 0x80) return;
+    const char* after = spool::detail::skip_multibyte_run(s.p, s.end);
+    if (after == s.p) return;  // ill-formed: the caller's skip_utf8 words the error
+    s.p = after;
+  }
+}
+
 // At the letter after '\' of \xHH, \uXXXX or \UXXXXXXXX: reads `digits` hex digits and appends the
 // UTF-8 form of the scalar value they name.
 inline bool hex_escape(scanner& s, const char* backslash, int digits, std::string& out) {
@@ -86,7 +105,7 @@ inline bool scan_basic(scanner& s, std::string& scratch, scanned_text& out) {
   const std::size_t mark = scratch.size();
   bool decoded = false;
   for (;;) {
-    while (s.p != s.end && has_class(*s.p, cls::string_text)) ++s.p;
+    skip_text<'"', true>(s);
     if (s.p == s.end) return s.fail(errc::unexpected_end, open, "unterminated string");
     switch (*s.p) {
       case '"':
@@ -112,7 +131,7 @@ inline bool scan_literal(scanner& s, scanned_text& out) {
   const char* open = s.p++;
   const char* run = s.p;
   for (;;) {
-    while (s.p != s.end && has_class(*s.p, cls::literal_text)) ++s.p;
+    skip_text<'\'', false>(s);
     if (s.p == s.end) return s.fail(errc::unexpected_end, open, "unterminated string");
     if (*s.p == '\'') {
       out = {std::string_view(run, static_cast<std::size_t>(s.p - run)), false};
@@ -148,7 +167,7 @@ inline bool scan_multiline_basic(scanner& s, std::string& scratch, scanned_text&
   const std::size_t mark = scratch.size();
   bool decoded = false;
   for (;;) {
-    while (s.p != s.end && has_class(*s.p, cls::string_text)) ++s.p;
+    skip_text<'"', true>(s);
     if (s.p == s.end) return s.fail(errc::unexpected_end, open, "unterminated multi-line string");
     switch (*s.p) {
       case '"':
@@ -188,7 +207,7 @@ inline bool scan_multiline_literal(scanner& s, scanned_text& out) {
   s.newline();
   const char* run = s.p;
   for (;;) {
-    while (s.p != s.end && has_class(*s.p, cls::literal_text)) ++s.p;
+    skip_text<'\'', false>(s);
     if (s.p == s.end) return s.fail(errc::unexpected_end, open, "unterminated multi-line string");
     if (*s.p == '\'') {
       if (const char* stop = multiline_close(s, '\'')) {

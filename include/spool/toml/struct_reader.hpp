@@ -43,6 +43,16 @@ concept std_integer = spool::detail::integer<T> && !std::same_as<T, char> && !st
 template <class T>
 concept table_sequence = spool::detail::sequence<T> && openable_table<typename T::value_type>;
 
+// Members the struct reader fills from the input without a spool::value between: strings,
+// booleans, doubles, integers, and sequences of them (not the byte containers, which convert
+// from other kinds).
+template <class T>
+concept direct_scalar = spool::detail::owning_string<T> || spool::detail::boolean<T> || std::same_as<T, double> ||
+                        std_integer<T>;
+template <class T>
+concept direct_sequence = spool::detail::sequence<T> && !spool::detail::byte_container<T> &&
+                          direct_scalar<typename T::value_type>;
+
 // How a navigation step uses a member: the table itself, a new element of an array of tables
 // (the first one in this document clears the container), or its last element.
 enum class open_mode : std::uint8_t { table, first_element, next_element, last_element };
@@ -123,8 +133,11 @@ class struct_reader {
         continue;
       }
       const table_node node = tables_.get(child);
-      if (node.kind == table_kind::value)
-        return key_error(s_, key_, seg.at, i + 1, "is a value, not a table", node.defined_at);
+      if (node.kind == table_kind::value) {
+        key_error(s_, key_, seg.at, i + 1, "is a value, not a table", node.defined_at);
+        s_.err.path = header_key_path(tables_, key_, i + 1);
+        return false;
+      }
       const bool aot = node.kind == table_kind::array_of_tables;
       if (!step(cur, id, seg, aot ? open_mode::last_element : open_mode::table, false)) return false;
       id = aot ? node.last_element : child;
@@ -137,7 +150,7 @@ class struct_reader {
       if (aot == 0) {
         aot = tables_.add(id, last.text, {table_kind::array_of_tables, 0, s_.offset(open)});
       } else if (const table_node node = tables_.get(aot); node.kind != table_kind::array_of_tables) {
-        return redefined(s_, key_, open, n, node.kind == table_kind::value ? "is already a value, not a table"
+        return redefined(s_, tables_, key_, open, n, node.kind == table_kind::value ? "is already a value, not a table"
                                                                              : "is a table, not an array of tables",
                          node.defined_at);
       }
@@ -158,7 +171,7 @@ class struct_reader {
     }
     table_node& node = tables_.node(child);
     if (const std::string_view conflict = header_conflict(node.kind); !conflict.empty())
-      return redefined(s_, key_, open, n, conflict, node.defined_at);
+      return redefined(s_, tables_, key_, open, n, conflict, node.defined_at);
     node.redefine(table_kind::header, s_.offset(open));
     if (!step(cur, id, last, open_mode::table, false)) return false;
     table = cur;
@@ -317,7 +330,7 @@ class struct_reader {
   // Strings, booleans, int64-range integers and doubles of the member's own TOML kind go straight
   // into the member; false with the cursor unmoved when the value is of another kind (or an error).
   template <class M>
-  bool read_direct(M& m) {
+  bool read_direct(M& m, [[maybe_unused]] std::uint32_t depth) {
     if constexpr (spool::detail::owning_string<M>) {
       if (s_.at_end() || (*s_.p != '"' && *s_.p != '\'')) return false;
       ctx_.scratch.clear();
@@ -349,9 +362,48 @@ class struct_reader {
       }
       s_.p = at;
       return false;
+    } else if constexpr (direct_sequence<M>) {
+      return read_direct_array(m, depth);
     } else {
       return false;
     }
+  }
+
+  // A static array whose elements all go straight into the sequence `m` (an array member at
+  // `depth`); false with the cursor unmoved when an element does not (the converting way then
+  // reads the whole array, clearing `m` first, and words any error), false with the error set
+  // when the input is broken.
+  template <class M>
+  bool read_direct_array(M& m, std::uint32_t depth) {
+    if (s_.at_end() || *s_.p != '[' || depth + 1 > opts_.max_depth) return false;
+    const char* const open = s_.p;
+    const auto give_up = [&] {
+      s_.p = open;
+      return false;
+    };
+    ++s_.p;
+    m.clear();
+    for (;;) {
+      if (!s_.skip_blank()) return false;
+      if (s_.peek(']')) break;
+      if (m.size() >= opts_.max_container_size) return give_up();
+      typename M::value_type element{};
+      if (!read_direct(element, depth + 1)) {
+        if (!s_.err) return give_up();
+        s_.err.at_index(m.size());
+        return false;
+      }
+      m.push_back(std::move(element));
+      if (!s_.skip_blank()) return false;
+      if (s_.peek(',')) {
+        ++s_.p;
+        continue;
+      }
+      if (!s_.peek(']')) return give_up();
+      break;
+    }
+    ++s_.p;
+    return true;
   }
 
   // The value at the cursor into member `m`.
@@ -360,7 +412,7 @@ class struct_reader {
     if constexpr (std::same_as<M, spool::value>) {
       return values_.read_value(m, depth);
     } else {
-      if (read_direct(m)) return true;
+      if (read_direct(m, depth)) return true;
       if (s_.err) return false;
       const char* at = s_.p;
       if (!values_.read_value(ctx_.leaf, depth)) return false;
