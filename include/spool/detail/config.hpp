@@ -25,6 +25,8 @@
 //                                   instead of first comparing the input with the next declared key
 //   SPOOL_DISABLE_UTF8_PREPASS      the JSON reader checks UTF-8 string by string instead of once
 //                                   over the whole document (block-wise) before reading it
+//   SPOOL_DISABLE_JSON_BLOCK_UTF8   the JSON reader walks a string's non-ASCII text sequence by
+//                                   sequence instead of checking it 16 bytes per step
 //   SPOOL_DISABLE_MSGPACK_BLOCK_UTF8 the MessagePack reader walks a non-ASCII str sequence by
 //                                   sequence instead of checking it 16 bytes per step
 //   SPOOL_DISABLE_MSGPACK_KEY_PREDICTION the MessagePack struct reader decodes every key before
@@ -111,6 +113,12 @@ inline constexpr bool key_prediction = true;
 inline constexpr bool utf8_prepass = false;
 #else
 inline constexpr bool utf8_prepass = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_BLOCK_UTF8
+inline constexpr bool json_block_utf8 = false;
+#else
+inline constexpr bool json_block_utf8 = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_BLOCK_UTF8
