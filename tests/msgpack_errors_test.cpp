@@ -192,6 +192,10 @@ TEST_CASE("a str's UTF-8 is checked to the byte, whatever the mix of ASCII and m
     bytes whole = str_header(good.size());
     whole.insert(whole.end(), good.begin(), good.end());
     REQUIRE(spool::msgpack::read<std::string>(whole).value() == good);
+    bytes pair{0x92};
+    pair.insert(pair.end(), whole.begin(), whole.end());
+    pair.insert(pair.end(), {0xa3, 0xe2, 0x80, 0xa6});
+    REQUIRE(spool::msgpack::read<std::vector<std::string>>(pair).value() == std::vector<std::string>{good, "\xe2\x80\xa6"});
     for (const std::string& breaker : breakers) {
       for (std::size_t at = 0; at <= good.size(); ++at) {
         if (at < good.size() && (static_cast<unsigned char>(good[at]) & 0xc0) == 0x80) continue;
@@ -209,6 +213,11 @@ TEST_CASE("a str's UTF-8 is checked to the byte, whatever the mix of ASCII and m
         CHECK(e.code == spool::errc::invalid_utf8);
         CHECK(e.offset == header + first_bad);
         CHECK(read_error<spool::value>(in).offset == header + first_bad);
+        // Followed by more input, which a check may load past the string's end but never use.
+        bytes followed{0x92};
+        followed.insert(followed.end(), in.begin(), in.end());
+        followed.insert(followed.end(), {0xb0, 'f', 'o', 'l', 'l', 'o', 'w', 'i', 'n', 'g', ' ', 'b', 'y', 't', 'e', 's', '!'});
+        CHECK(read_error<std::vector<std::string>>(followed).offset == 1 + header + first_bad);
       }
     }
   }

@@ -255,8 +255,8 @@ TEST_CASE("string_view and span members point into the input") {
     CHECK(spool::thread_pool_stats().fresh_allocations == 0);
     CHECK(spool::thread_pool_stats().reuses == 1);
   }
-  static_assert(spool::msgpack::detail::borrows_input<views>());
-  static_assert(!spool::msgpack::detail::borrows_input<everything>());
+  static_assert(spool::detail::borrows_input<views>());
+  static_assert(!spool::detail::borrows_input<everything>());
 }
 
 TEST_CASE("variants pick the first alternative that accepts the wire family") {

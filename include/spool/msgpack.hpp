@@ -124,7 +124,7 @@ result<T> read(const In& input) {
 // Reads the whole stream into a pooled buffer, then into `out`.
 template <read_options O = read_options{}, class T>
 spool::error read(std::istream& in, T& out) {
-  static_assert(!detail::borrows_input<T>(), "the stream reader owns its input: read string_view/span members from a buffer you keep");
+  static_assert(!spool::detail::borrows_input<T>(), "the stream reader owns its input: read string_view/span members from a buffer you keep");
   auto input = spool::read_all(in, O.max_input_size);
   if (!input) return std::move(input).error();
   return read<O>(input.value()->bytes(), out);
@@ -141,7 +141,7 @@ result<T> read(std::istream& in) {
 // Reads the file at `path` into a pooled buffer, then into `out`; messages name the file.
 template <read_options O = read_options{}, class T>
 spool::error read_file(const std::filesystem::path& path, T& out) {
-  static_assert(!detail::borrows_input<T>(), "read_file owns its input: read string_view/span members from a buffer you keep");
+  static_assert(!spool::detail::borrows_input<T>(), "read_file owns its input: read string_view/span members from a buffer you keep");
   auto input = spool::read_file(path, O.max_input_size);
   if (!input) return std::move(input).error();
   spool::error e = read<O>(input.value()->bytes(), out);

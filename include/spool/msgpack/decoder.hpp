@@ -13,6 +13,7 @@
 // header claiming four billion elements in a ten-byte input fails before any allocation.
 #pragma once
 
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -31,6 +32,10 @@
 #include <spool/msgpack/options.hpp>
 #include <spool/msgpack/timestamp.hpp>
 #include <spool/reflect.hpp>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace spool::msgpack::detail {
 
@@ -113,7 +118,7 @@ struct decoder {
 
   // Length of the str/bin/ext payload announced by format byte b, whose 8/16/32-bit forms sit at
   // tag8, tag8+1, tag8+2. Returns false for another byte without setting an error.
-  bool sized(std::uint8_t b, std::uint8_t tag8, std::size_t& n, bool& ok) {
+  [[gnu::always_inline]] bool sized(std::uint8_t b, std::uint8_t tag8, std::size_t& n, bool& ok) {
     switch (b - tag8) {
       case 0: ok = length<std::uint8_t>(n); return true;
       case 1: ok = length<std::uint16_t>(n); return true;
@@ -317,8 +322,35 @@ struct decoder {
   // which takes runs of CJK text 16 bytes per step, and only an invalid string is walked again
   // sequence by sequence to find where.
   [[gnu::always_inline]] bool utf8(const char* p, const char* last) {
+#if defined(__SSE2__)
+    // 16 bytes per load, inline; the last few of a string are read with the input's bytes after
+    // them when the input has that many (they are never used), so most strings need no tail loop.
+    const auto high_bits = [](const char* at) {
+      return static_cast<unsigned>(_mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(at))));
+    };
+    for (;; p += 16) {
+      if (last - p >= 16) {
+        if (const unsigned high = high_bits(p); high != 0) {
+          p += std::countr_zero(high);
+          break;
+        }
+        continue;
+      }
+      if (p == last) return true;
+      if (end - reinterpret_cast<const unsigned char*>(p) < 16) {
+        p = spool::detail::skip_ascii(p, last);
+        if (p == last) return true;
+        break;
+      }
+      const unsigned high = high_bits(p) & ((1u << static_cast<unsigned>(last - p)) - 1);
+      if (high == 0) [[likely]] return true;
+      p += std::countr_zero(high);
+      break;
+    }
+#else
     p = spool::detail::skip_ascii(p, last);
     if (p == last) [[likely]] return true;
+#endif
 #if defined(__SSSE3__)
     if constexpr (spool::detail::msgpack_block_utf8) {
       if (spool::detail::valid_utf8_blocks(p, last)) return true;

@@ -9,6 +9,7 @@
 // and writer in this folder use them.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -66,7 +67,8 @@ inline constexpr std::int8_t timestamp_type = -1;
 // What a format byte announces, coarse enough for "expected X, found Y" messages.
 enum class family : std::uint8_t { nil, boolean, integer, floating, string, binary, array, map, ext, never_used };
 
-constexpr family family_of(std::uint8_t byte) noexcept {
+// The rule, byte by byte; family_of reads it from a table built from it at compile time.
+constexpr family family_by_rule(std::uint8_t byte) noexcept {
   if (byte <= positive_fixint_max || byte >= negative_fixint_min) return family::integer;
   if (byte < fixarray) return family::map;
   if (byte < fixstr) return family::array;
@@ -99,6 +101,15 @@ constexpr family family_of(std::uint8_t byte) noexcept {
     default: return family::integer;  // 0xcc..0xd3
   }
 }
+
+inline constexpr auto family_table = [] {
+  std::array<family, 256> table{};
+  for (unsigned b = 0; b < 256; ++b) table[b] = family_by_rule(static_cast<std::uint8_t>(b));
+  return table;
+}();
+
+// One load where every value of a document starts: the readers dispatch on it.
+[[gnu::always_inline]] constexpr family family_of(std::uint8_t byte) noexcept { return family_table[byte]; }
 
 constexpr std::string_view family_name(family f) noexcept {
   switch (f) {

@@ -61,9 +61,6 @@ inline constexpr read_options unvalidated = [] {
   return o;
 }();
 
-// Asked as detail::borrows_input by msgpack.hpp's read_file and istream reads.
-using spool::detail::borrows_input;
-
 // A map key as a path segment.
 template <class K>
 std::string key_text(const K& key) {
@@ -259,10 +256,18 @@ bool read_sequence(decoder& d, C& out) {
     in_place = n <= upfront_elements || n <= out.size();
   if (!in_place) {
     out.clear();
-    for (std::uint32_t i = 0; i < n; ++i) {
-      item_type item{};
-      if (!read_value<O>(d, item)) return d.error.at_index(i), false;
-      out.insert(out.end(), std::move(item));
+    if constexpr (!std::is_same_v<item_type, bool> && requires { out.emplace_back(); }) {
+      // Read where the element stays: a large struct moves only when the vector grows.
+      if constexpr (requires { out.reserve(n); }) out.reserve(upfront_elements);
+      for (std::uint32_t i = 0; i < n; ++i) {
+        if (!read_value<O>(d, out.emplace_back())) return d.error.at_index(i), false;
+      }
+    } else {
+      for (std::uint32_t i = 0; i < n; ++i) {
+        item_type item{};
+        if (!read_value<O>(d, item)) return d.error.at_index(i), false;
+        out.insert(out.end(), std::move(item));
+      }
     }
   } else if constexpr (!std::is_same_v<item_type, bool> && requires { out.resize(n); }) {
     // Elements read in place, so reading into a warm container reuses their capacity too.
@@ -340,6 +345,12 @@ bool read_value(decoder& d, T& out) {
   } else if constexpr (sd::owning_string<T>) {
     std::string_view s;
     if (!d.str<O>(s)) return false;
+    // A string without room is built anew (one allocation and copy), which costs less than the
+    // general replace path of assign(); one with room keeps its buffer.
+    if (s.size() > out.capacity()) {
+      out = T(s.data(), s.size(), out.get_allocator());
+      return true;
+    }
     out.assign(s.data(), s.size());
     return true;
   } else if constexpr (sd::string_view_like<T>) {
