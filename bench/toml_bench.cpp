@@ -227,6 +227,19 @@ void add_skipped_slow(const std::string& name) {
   });
 }
 
+// One row reading every document of `docs` per operation with `parse` (true when it read).
+template <class Parse>
+void add_batch(const std::string& name, std::shared_ptr<const std::vector<std::string>> docs, std::size_t bytes,
+               Parse parse) {
+  add(name, [docs, bytes, parse](benchmark::State& state) {
+    checked(state, bytes, [&] {
+      bool ok = true;
+      for (const auto& d : *docs) ok &= parse(d);
+      return ok;
+    });
+  });
+}
+
 // Parses one or more documents per operation (the hugo batch is 40 small ones); with a Struct,
 // spool's row reads into it (options Opts) and "spool_value" reads into spool::value.
 template <class Struct = void, spool::toml::read_options Opts = spool::toml::read_options{}>
@@ -234,30 +247,13 @@ void add_parse(const std::string& name, std::vector<std::string> docs) {
   auto shared = std::make_shared<const std::vector<std::string>>(std::move(docs));
   std::size_t bytes = 0;
   for (const auto& d : *shared) bytes += d.size();
-  if constexpr (!std::is_void_v<Struct>) {
-    add(name + "/spool", [shared, bytes](benchmark::State& state) {
-      checked(state, bytes, [&] {
-        bool ok = true;
-        for (const auto& d : *shared) ok &= spool::toml::read<Struct, Opts>(d).has_value();
-        return ok;
-      });
-    });
-  }
-  add(name + (std::is_void_v<Struct> ? "/spool" : "/spool_value"), [shared, bytes](benchmark::State& state) {
-    checked(state, bytes, [&] {
-      bool ok = true;
-      for (const auto& d : *shared) ok &= spool::toml::read<spool::value>(d).has_value();
-      return ok;
-    });
-  });
+  if constexpr (!std::is_void_v<Struct>)
+    add_batch(name + "/spool", shared, bytes,
+              [](const std::string& d) { return spool::toml::read<Struct, Opts>(d).has_value(); });
+  add_batch(name + (std::is_void_v<Struct> ? "/spool" : "/spool_value"), shared, bytes,
+            [](const std::string& d) { return spool::toml::read<spool::value>(d).has_value(); });
 #ifdef SPOOL_BENCH_HAVE_TOMLPLUSPLUS
-  add(name + "/tomlplusplus", [shared, bytes](benchmark::State& state) {
-    checked(state, bytes, [&] {
-      bool ok = true;
-      for (const auto& d : *shared) ok &= toml_peers::tomlplusplus_parse(d);
-      return ok;
-    });
-  });
+  add_batch(name + "/tomlplusplus", shared, bytes, [](const std::string& d) { return toml_peers::tomlplusplus_parse(d); });
 #else
   add_skipped(name + "/tomlplusplus", "toml++");
 #endif
@@ -266,15 +262,27 @@ void add_parse(const std::string& name, std::vector<std::string> docs) {
     add_skipped_slow(name + "/toml11");
     return;
   }
-  add(name + "/toml11", [shared, bytes](benchmark::State& state) {
-    checked(state, bytes, [&] {
-      bool ok = true;
-      for (const auto& d : *shared) ok &= toml_peers::toml11_parse(d);
-      return ok;
-    });
-  });
+  add_batch(name + "/toml11", shared, bytes, [](const std::string& d) { return toml_peers::toml11_parse(d); });
 #else
   add_skipped(name + "/toml11", "toml11");
+#endif
+}
+
+// A peer writing its tree of `text` (toml++ in every writing benchmark, toml11 in the tree ones).
+template <class Writer>
+void add_peer_write(const std::string& name, const std::string& text) {
+  add(name, [&text](benchmark::State& state) {
+    const Writer writer(text);
+    const std::size_t size = writer.valid() ? writer.write().size() : 0;
+    checked(state, size, [&] { return writer.valid() && !writer.write().empty(); });
+  });
+}
+
+void add_tomlplusplus_write(const std::string& name, const std::string& text) {
+#ifdef SPOOL_BENCH_HAVE_TOMLPLUSPLUS
+  add_peer_write<toml_peers::tomlplusplus_writer>(name + "/tomlplusplus", text);
+#else
+  add_skipped(name + "/tomlplusplus", "toml++");
 #endif
 }
 
@@ -288,25 +296,13 @@ void add_write(const std::string& name, const std::string& text) {
       return !spool::toml::write(doc, out);
     });
   });
-#ifdef SPOOL_BENCH_HAVE_TOMLPLUSPLUS
-  add(name + "/tomlplusplus", [&text](benchmark::State& state) {
-    const toml_peers::tomlplusplus_writer writer(text);
-    const std::size_t size = writer.valid() ? writer.write().size() : 0;
-    checked(state, size, [&] { return writer.valid() && !writer.write().empty(); });
-  });
-#else
-  add_skipped(name + "/tomlplusplus", "toml++");
-#endif
+  add_tomlplusplus_write(name, text);
 #ifdef SPOOL_BENCH_HAVE_TOML11
   if (text.size() > slow_peer_limit()) {
     add_skipped_slow(name + "/toml11");
     return;
   }
-  add(name + "/toml11", [&text](benchmark::State& state) {
-    const toml_peers::toml11_writer writer(text);
-    const std::size_t size = writer.valid() ? writer.write().size() : 0;
-    checked(state, size, [&] { return writer.valid() && !writer.write().empty(); });
-  });
+  add_peer_write<toml_peers::toml11_writer>(name + "/toml11", text);
 #else
   add_skipped(name + "/toml11", "toml11");
 #endif
@@ -333,15 +329,7 @@ void add_write_struct(const std::string& name, const std::string& text) {
       return !spool::toml::write(spool::to_value(*object), out);
     });
   });
-#ifdef SPOOL_BENCH_HAVE_TOMLPLUSPLUS
-  add(name + "/tomlplusplus", [&text](benchmark::State& state) {
-    const toml_peers::tomlplusplus_writer writer(text);
-    const std::size_t size = writer.valid() ? writer.write().size() : 0;
-    checked(state, size, [&] { return writer.valid() && !writer.write().empty(); });
-  });
-#else
-  add_skipped(name + "/tomlplusplus", "toml++");
-#endif
+  add_tomlplusplus_write(name, text);
 }
 
 // A configuration-like document of `tables` array-of-tables entries, each with scalars, an inline
@@ -420,20 +408,20 @@ void register_all() {
                                         std::tuple{"RealWorldPyproject", "pyproject", "realworld_pyproject.toml"}}) {
     if (auto docs = files({file}); !docs.empty()) add_parse(std::string(benchmark) + "/" + input, std::move(docs));
   }
-  if (auto docs = files({"realworld_viper.toml"}); !docs.empty())
-    add_parse<viper::config>("RealWorldViperRead/viper", std::move(docs));
-  if (auto docs = files({"realworld_golangci.toml"}); !docs.empty())
+  // Read once: the rows that write viper and golangci keep a reference to the text.
+  static const std::vector<std::string> viper = files({"realworld_viper.toml"});
+  static const std::vector<std::string> golangci_doc = files({"realworld_golangci.toml"});
+  if (!viper.empty()) add_parse<viper::config>("RealWorldViperRead/viper", viper);
+  if (!golangci_doc.empty())
     add_parse<golangci::config, spool::toml::read_options{.error_on_unknown_keys = true}>(
-        "RealWorldGolangciStrict/golangci", std::move(docs));
+        "RealWorldGolangciStrict/golangci", golangci_doc);
   std::vector<std::string> hugo = files({"realworld_hugo_frontmatter_1.toml", "realworld_hugo_frontmatter_2.toml",
                                           "realworld_hugo_frontmatter_3.toml", "realworld_hugo_frontmatter_4.toml"});
   std::vector<std::string> batch;
   for (std::size_t i = 0; i < 40 && !hugo.empty(); ++i) batch.push_back(hugo[i % hugo.size()]);
   if (!batch.empty()) add_parse("RealWorldHugoFrontMatterBatch/hugo_40_documents", std::move(batch));
-  static const std::vector<std::string> viper = files({"realworld_viper.toml"});
   if (!viper.empty()) add_write("RealWorldViperWrite/viper", viper.front());
   if (!viper.empty()) add_write_struct<viper::config>("RealWorldViperWriteStruct/viper", viper.front());
-  static const std::vector<std::string> golangci_doc = files({"realworld_golangci.toml"});
   if (!golangci_doc.empty()) add_write_struct<golangci::config>("MarshalStruct/golangci", golangci_doc.front());
   static const std::string tables_struct = generated_tables(2500);
   add_write_struct<generated_config>("MarshalStruct/tables_2500", tables_struct);
