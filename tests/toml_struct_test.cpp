@@ -306,6 +306,16 @@ TEST_CASE("errors inside arrays of tables name the element") {
   // A later document starts counting again (the registry forgets in O(1)).
   e = fails<fleet>("[[members]]\nname = 'a'\n");
   CHECK(e.path == "members[0].port");
+  // Headers that break a rule name the element they pass through.
+  e = fails<config>("[[plugins]]\n[[plugins]]\n[plugins.meta]\n[plugins.meta]\n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.path == "plugins[1].meta");
+  e = fails<config>("[[plugins]]\n[[plugins]]\nname = 'x'\n[plugins.name.y]\n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.path == "plugins[1].name");
+  e = fails<config>("[[plugins]]\n[[plugins]]\n[plugins.name]\n");
+  CHECK(e.code == spool::errc::unexpected_type);
+  CHECK(e.path == "plugins[1].name");
 }
 
 TEST_CASE("reading into an existing object keeps what the document does not mention") {

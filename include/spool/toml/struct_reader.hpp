@@ -289,7 +289,8 @@ class struct_reader {
   bool type_mismatch(const key_segment& key, open_mode mode, std::string_view expected) {
     s_.fail(errc::unexpected_type, key.at, {}, expected);
     s_.err.found = mode == open_mode::table ? "a table" : "an array of tables";
-    s_.err.path = key_.path(static_cast<std::size_t>(&key - key_.segments().data()) + 1);
+    s_.err.path = in_header_ ? key_path_from_root(key)
+                             : key_.path(static_cast<std::size_t>(&key - key_.segments().data()) + 1);
     return false;
   }
 
@@ -441,8 +442,11 @@ class struct_reader {
       return value_child(r, &r.ctx_.discard, node, key, mode, fresh, out);
     }
     // A member set by `key = value` is not in the registry; its seen bit tells.
-    if (fresh && !r.ctx_.seen_fields.insert(r.field_bit(node, i)))
-      return key_error(r.s_, r.key_, key.at, r.key_index(key) + 1, "is a value, not a table", r.s_.offset(key.at));
+    if (fresh && !r.ctx_.seen_fields.insert(r.field_bit(node, i))) {
+      key_error(r.s_, r.key_, key.at, r.key_index(key) + 1, "is a value, not a table", r.s_.offset(key.at));
+      if (r.in_header_) r.s_.err.path = r.key_path_from_root(key);
+      return false;
+    }
     // A member reached through a setter would be a temporary: only real members can stay open.
     const auto inside = [&obj](const void* p) {
       const auto a = reinterpret_cast<std::uintptr_t>(p), o = reinterpret_cast<std::uintptr_t>(&obj);
