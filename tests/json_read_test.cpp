@@ -185,7 +185,7 @@ TEST_CASE("keys compared with the next declared one: every other spelling still 
   CHECK(spool::json::read<quoted_key>(R"({"a":1,"x"y":2})").error().code == spool::errc::syntax);
 }
 
-TEST_CASE("UTF-8 checked once for the whole document reads and fails as string by string") {
+TEST_CASE("UTF-8 checked 16 bytes per step from a string's first non-ASCII byte fails where it is") {
   const std::string cjk = "\"\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E abc \xC3\xA9\xF0\x9F\x98\x80\"";
   CHECK(spool::json::read<std::string>(cjk).value() == cjk.substr(1, cjk.size() - 2));
   // The error is where the string reader finds it, and a syntax error before it comes first.
@@ -206,8 +206,53 @@ TEST_CASE("UTF-8 checked once for the whole document reads and fails as string b
     CHECK(e.code == spool::errc::invalid_utf8);
     CHECK(e.offset == at);
   }
+  // The stretch checked at once ends at a backslash or the quote: the bad byte is found on either
+  // side of escapes, in keys and in skipped values, with CJK text all around it.
+  const std::string cjk_run = "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E";  // 18 bytes
+  for (const std::string& bad_seq : {std::string("\xFF"), std::string("\xE6\x97"), std::string("\xED\xA0\x80")}) {
+    for (std::size_t at = 0; at <= 2 * cjk_run.size() + 2; ++at) {
+      std::string body = cjk_run + "\\n" + cjk_run;
+      const std::string good = body;
+      body.insert(at, bad_seq);
+      if (body.compare(at + bad_seq.size(), 1, "n") == 0 && at > 0 && body[at - 1] == '\\') continue;  // split the escape
+      const std::string as_string = "\"" + body + "\"";
+      const spool::error e = spool::json::read<std::string>(as_string).error();
+      CHECK(e.code == spool::errc::invalid_utf8);
+      // The first byte of a sequence the bytes before it leave unfinished, or the bad byte.
+      CHECK(e.offset <= 1 + at + (bad_seq.size() == 3 ? 1 : 0));
+      CHECK(e.offset >= (at >= 2 ? at - 2 : 0));
+      const std::string as_key = "{\"" + body + "\":1}";
+      CHECK(spool::json::read<spool::value>(as_key).error().code == spool::errc::invalid_utf8);
+      const std::string skipped = "{\"id\":1,\"unknown\":[\"" + body + "\"]}";
+      CHECK(spool::json::read<user>(skipped).error().code == spool::errc::invalid_utf8);
+      CHECK(spool::json::read<std::string>("\"" + good + "\"").value() == cjk_run + "\n" + cjk_run);
+    }
+  }
+  // Cut off inside the string: the text checked up to the end, then the missing quote.
+  CHECK(spool::json::read<std::string>("\"" + cjk_run + cjk_run).error().code == spool::errc::unexpected_end);
+  CHECK(spool::json::read<std::string>("\"" + cjk_run + "\xE6\x97").error().code == spool::errc::invalid_utf8);
   // The reader leased next reads with the check on again.
   CHECK(spool::json::read<std::string>("\"\xC0\xAF\"").error().code == spool::errc::invalid_utf8);
+}
+
+TEST_CASE("whitespace: runs of every length and mix, up to the end of the input") {
+  // Runs shorter and longer than the 32 bytes classified at once, ending at every offset of a
+  // block, and close to the end of the input where whole blocks no longer fit.
+  const std::string kinds[] = {" ", "\n", "\t", "\r\n", "\n    "};
+  for (std::size_t n = 0; n < 80; n += (n < 40 ? 1 : 7)) {
+    for (const std::string& kind : kinds) {
+      std::string run;
+      while (run.size() < n) run += kind;
+      const std::string text = run + "[" + run + "1" + run + "," + run + "{" + run + "\"a\"" + run + ":" + run + "2" + run + "}" + run + "]" + run;
+      auto v = spool::json::read<spool::value>(text);
+      REQUIRE_MESSAGE(v, "run of " << n);
+      CHECK(spool::json::write(*v) == R"([1,{"a":2}])");
+      // Whatever follows a run that is not whitespace ends it, even a byte below the space.
+      const spool::error e = spool::json::read<std::vector<int>>("[1," + run + "\v2]").error();
+      CHECK(e.code == spool::errc::syntax);
+      CHECK(e.offset == 3 + run.size());
+    }
+  }
 }
 
 TEST_CASE("whole-input sources: std::istream and files") {

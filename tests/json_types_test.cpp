@@ -75,6 +75,14 @@ void round_trip(const T& v, std::string_view expected) {
   CHECK(*back == v);
 }
 
+// spool::value members between typed ones.
+struct value_holder {
+  int before = 0;
+  spool::value any;
+  std::vector<spool::value> list;
+  int after = 0;
+};
+
 }  // namespace json_types_test
 
 using namespace json_types_test;
@@ -303,4 +311,40 @@ TEST_CASE("spool::value: every JSON kind, integers kept exact") {
   CHECK(spool::json::write(spool::json::read<spool::value>(R"({"z":1,"a":2,"z":3})").value()) == R"({"z":3,"a":2})");
   const spool::value dates{{"d", spool::local_date{2024, 2, 29}}, {"bin", spool::value::binary(std::vector<std::byte>{std::byte{1}, std::byte{2}})}};
   CHECK(spool::json::write(dates) == R"({"d":"2024-02-29","bin":[1,2]})");
+}
+
+TEST_CASE("spool::value: containers at every depth, escaped and repeated keys, values inside structs") {
+  // Members and elements of open containers wait on one stack: siblings at each level must not
+  // mix with their nephews, escaped keys (decoded into an arena) must keep their own text.
+  const std::string text =
+      R"({"a\u0062":[1,[2,3],{"k\"q":[4,{}],"x":[]},"s"],"big":{"m0":0,"m1":1,"m2":2,"m3":3,"m4":4,)"
+      R"("m5":5,"m6":6,"m7":7,"m8":8,"m9":9,"m3":[33],"m\u0030":"zero"},"e\n":{"\u00e9":true},"last":null})";
+  auto v = spool::json::read<spool::value>(text);
+  REQUIRE(v);
+  CHECK(spool::json::write(*v) ==
+        R"({"ab":[1,[2,3],{"k\"q":[4,{}],"x":[]},"s"],"big":{"m0":"zero","m1":1,"m2":2,"m3":[33],"m4":4,)"
+        R"("m5":5,"m6":6,"m7":7,"m8":8,"m9":9},"e\n":{"é":true},"last":null})");
+  CHECK((*v)["big"].size() == 10);
+  CHECK((*v)["big"]["m7"].as_int64().value() == 7);
+  // A repeated key whose first value was a container: the container goes, the last value stays.
+  CHECK(spool::json::write(spool::json::read<spool::value>(R"({"k":{"a":[1,2]},"k":[3],"j":0})").value()) ==
+        R"({"k":[3],"j":0})");
+  // Reading into a value that holds a tree replaces it.
+  spool::value existing = spool::json::read<spool::value>(R"({"old":[1,2,3]})").value();
+  REQUIRE_FALSE(spool::json::read(R"([{"new":1}])", existing));
+  CHECK(spool::json::write(existing) == R"([{"new":1}])");
+  // Values as members and elements of typed containers, read between typed ones.
+  const auto h = spool::json::read<value_holder>(R"({"before":1,"any":{"a":[{"b":2}]},"list":[[],{"c":3},"d"],"after":4})");
+  REQUIRE(h);
+  CHECK(h->before == 1);
+  CHECK(spool::json::write(h->any) == R"({"a":[{"b":2}]})");
+  REQUIRE(h->list.size() == 3);
+  CHECK(spool::json::write(h->list[1]) == R"({"c":3})");
+  CHECK(h->list[2].as_string().value() == "d");
+  CHECK(h->after == 4);
+  // A failure deep inside names its path, and the next read starts from an empty stack.
+  const spool::error e = spool::json::read<spool::value>(R"({"a":[1,{"b\u0062":[2,x]}]})").error();
+  CHECK(e.code == spool::errc::syntax);
+  CHECK(e.path == "a[1].bb[1]");
+  CHECK(spool::json::write(spool::json::read<spool::value>(R"({"z":[1]})").value()) == R"({"z":[1]})");
 }

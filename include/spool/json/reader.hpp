@@ -110,22 +110,6 @@ class reader {
     if constexpr (Opts.max_input_size != unlimited) {
       if (input.size() > Opts.max_input_size) return fail_detail(errc::size_exceeded, p, "input larger than read_options::max_input_size");
     }
-    if constexpr (Opts.validate_utf8 && utf8_prepass && block_utf8_check) {
-      // One block-wise pass settles UTF-8 for every string and comment of a valid document
-      // (none can end inside a sequence: quotes and newlines are ASCII), faster than checking
-      // each. An invalid document is read checking as it goes, so its error is where it was.
-      utf8_valid_ = spool::detail::is_valid_utf8(input);
-      const bool ok = whole_document(p, out);
-      utf8_valid_ = false;  // other entry points (first_value) check as they go
-      return ok;
-    } else {
-      return whole_document(p, out);
-    }
-  }
-
- private:
-  template <class T>
-  bool whole_document(const char* p, T& out) {
     if (!ws(p)) return false;
     if (p == end) return fail(errc::empty_input, p, "a JSON value", "only whitespace");
     if (!read(p, out) || !ws(p)) return false;
@@ -133,7 +117,6 @@ class reader {
     return true;
   }
 
- public:
   // Reads the first value of `input` (after whitespace) into out and sets `length` to where it
   // ends; what follows is left alone. For the stream reader, whose window may end inside this
   // value or hold the next ones; it checks read_options::max_input_size per value itself.
@@ -164,36 +147,35 @@ class reader {
     error = spool::error{};
     // A failed read leaves pending values behind; a huge document must not stay pinned in the
     // thread's pool through the capacity it made these grow to.
-    elements_.clear();
-    members_.clear();
+    values_.clear();
+    keys_.clear();
     key_arena_.clear();
     if (spool::pool_buffer_oversized(scratch_.capacity())) std::string().swap(scratch_);
     if (spool::pool_buffer_oversized(key_arena_.capacity())) std::string().swap(key_arena_);
-    if (spool::pool_buffer_oversized(elements_.capacity() * sizeof(spool::value))) std::vector<spool::value>().swap(elements_);
-    if (spool::pool_buffer_oversized(members_.capacity() * sizeof(pending_member))) std::vector<pending_member>().swap(members_);
+    if (spool::pool_buffer_oversized(values_.capacity() * sizeof(spool::value))) std::vector<spool::value>().swap(values_);
+    if (spool::pool_buffer_oversized(keys_.capacity() * sizeof(pending_key))) std::vector<pending_key>().swap(keys_);
   }
 
  private:
   const char* begin_ = nullptr;
   std::uint32_t depth_ = 0;
-  bool utf8_valid_ = false;  // the whole input is known to be valid UTF-8: strings skip the check
   spool::plan_memo memo_;
   std::string scratch_;  // decoded escaped keys and tags
 
-  // spool::value reading: elements and members of the open containers, waiting to be moved into
-  // their container in one allocation when it closes.
-  struct pending_member {
-    std::size_t key_offset;  // into the input, or (in_arena) into key_arena_
-    std::size_t key_size;
+  // spool::value reading: every value of the open containers (array elements, member values)
+  // waits on one stack shared by all levels, built in its slot there; member keys wait on another.
+  // A container that closes takes its values from the top in one allocation of its final size.
+  struct pending_key {
+    std::size_t offset;  // into the input, or (in_arena) into key_arena_
+    std::size_t size;
     bool in_arena;
-    spool::value value;
   };
-  std::vector<spool::value> elements_;
-  std::vector<pending_member> members_;
-  std::string key_arena_;
+  std::vector<spool::value> values_;
+  std::vector<pending_key> keys_;
+  std::string key_arena_;  // escaped keys, decoded
 
-  std::string_view key_of(const pending_member& m) const noexcept {
-    return {(m.in_arena ? key_arena_.data() : begin_) + m.key_offset, m.key_size};
+  std::string_view key_of(const pending_key& k) const noexcept {
+    return {(k.in_arena ? key_arena_.data() : begin_) + k.offset, k.size};
   }
 
   // ---- lexical helpers -------------------------------------------------------------------
@@ -234,7 +216,7 @@ class reader {
       body_end = body + close;
       p = body_end + 2;
     }
-    if (Opts.validate_utf8 && !utf8_valid_) {
+    if constexpr (Opts.validate_utf8) {
       if (const char* bad = find_invalid_utf8(body, body_end); bad != body_end) return fail(errc::invalid_utf8, bad);
     }
     return true;
@@ -259,6 +241,18 @@ class reader {
 
   bool enter(const char* p) {
     if (++depth_ > Opts.max_depth) return fail(errc::depth_exceeded, p);
+    return true;
+  }
+
+  // The opening bracket at p (else a type error naming `expected`), the level it adds and the
+  // whitespace after it; `done` says the container is empty, its close consumed too.
+  bool open(const char*& p, char bracket, char close, std::string_view expected, bool& done) {
+    if (p == end || *p != bracket) return expect_type(p, expected);
+    if (!enter(p)) return false;
+    ++p;
+    if (!ws(p)) return false;
+    done = p != end && *p == close;
+    if (done) ++p;
     return true;
   }
 
@@ -304,12 +298,8 @@ class reader {
   // limit are handled here, and a failing element gets its index prepended to the path.
   template <class F>
   bool for_each_element(const char*& p, F&& element) {
-    if (p == end || *p != '[') return expect_type(p, "array");
-    if (!enter(p)) return false;
-    ++p;
-    if (!ws(p)) return false;
-    bool done = p != end && *p == ']';
-    if (done) ++p;
+    bool done = false;
+    if (!open(p, '[', ']', "array", done)) return false;
     for (std::size_t i = 0; !done; ++i) {
       if (!check_container_size(p, i + 1)) return false;
       if (!element(i)) {
@@ -326,12 +316,8 @@ class reader {
   // key in the path when it fails, as only it knows whether the key text is still valid.
   template <class F>
   bool for_each_member(const char*& p, F&& member) {
-    if (p == end || *p != '{') return expect_type(p, "object");
-    if (!enter(p)) return false;
-    ++p;
-    if (!ws(p)) return false;
-    bool done = p != end && *p == '}';
-    if (done) ++p;
+    bool done = false;
+    if (!open(p, '{', '}', "object", done)) return false;
     for (std::size_t i = 0; !done; ++i) {
       if (!check_container_size(p, i + 1)) return false;
       const char* const key_at = p;
@@ -355,8 +341,7 @@ class reader {
   // parse_string, checking UTF-8 unless that is off or already settled for the whole input.
   template <class Sink>
   [[gnu::always_inline]] bool string_body(const char*& p, std::string_view& out, Sink& sink) {
-    if (Opts.validate_utf8 && !utf8_valid_) return parse_string<true>(*this, p, out, sink);
-    return parse_string<false>(*this, p, out, sink);
+    return parse_string<Opts.validate_utf8>(*this, p, out, sink);
   }
 
   // An object key at p, then the ':' and the whitespace after it.
@@ -365,7 +350,7 @@ class reader {
     if (*p != '"') return fail(errc::syntax, p, "string key", describe(p, end));
     ++p;
     // Keys are short and plain: find the quote directly, decode only when an escape shows up.
-    const char* q = Opts.validate_utf8 && !utf8_valid_ ? find_special<true>(p, end) : find_special<false>(p, end);
+    const char* q = find_special<Opts.validate_utf8>(p, end);
     if (q != end && *q == '"') {
       out = std::string_view(p, static_cast<std::size_t>(q - p));
       p = q + 1;
@@ -769,12 +754,8 @@ class reader {
     const bool predict = key_prediction && plan.plain_keys();
     std::bitset<N> seen;
     std::size_t expected = 0;
-    if (p == end || *p != '{') return expect_type(p, "object");
-    if (!enter(p)) return false;
-    ++p;
-    if (!ws(p)) return false;
-    bool done = p != end && *p == '}';
-    if (done) ++p;
+    bool done = false;
+    if (!open(p, '{', '}', "object", done)) return false;
     for (std::size_t count = 1; !done; ++count) {
       if (!check_container_size(p, count)) return false;
       const char* const key_at = p;
@@ -896,13 +877,13 @@ class reader {
   // then the object is read from its start as the named alternative (which skips the tag).
   template <class V>
   bool read_tagged(const char*& p, V& v) {
-    if (p == end || *p != '{') return expect_type(p, "object");
     const char* const start = p;
-    const char* q = p + 1;
-    if (!enter(start) || !ws(q)) return false;
+    const char* q = p;
+    bool done = false;
+    if (!open(q, '{', '}', "object", done)) return false;
     std::string_view tag;
     const char* tag_at = nullptr;
-    for (bool done = q != end && *q == '}'; !done;) {
+    while (!done) {
       std::string_view k;
       if (!key(q, k)) return false;
       if (k == Opts.variant_tag.view()) {
@@ -938,7 +919,20 @@ class reader {
     return ok;
   }
 
-  bool read_dynamic(const char*& p, spool::value& out);
+  bool read_dynamic(const char*& p, spool::value& out) {
+    const std::size_t value_mark = values_.size(), key_mark = keys_.size(), arena_mark = key_arena_.size();
+    if (!push_dynamic(p)) {
+      values_.resize(value_mark);
+      keys_.resize(key_mark);
+      key_arena_.resize(arena_mark);
+      return false;
+    }
+    out = std::move(values_.back());
+    values_.pop_back();
+    return true;
+  }
+
+  bool push_dynamic(const char*& p);
 };
 
 }  // namespace spool::json::detail
@@ -948,63 +942,57 @@ namespace spool::json::detail {
 // A schema-less document: objects keep their order; integers that fit int64 (or, positive, uint64)
 // stay integers, every other number is a double; a repeated key keeps the last value.
 template <read_options Opts>
-bool reader<Opts>::read_dynamic(const char*& p, spool::value& out) {
+bool reader<Opts>::push_dynamic(const char*& p) {
   if (p == end) return fail(errc::unexpected_end, p, "a JSON value");
   switch (*p) {
     case '{': {
-      // Members wait on a stack shared by all levels, so the object is built once at its final
-      // size; escaped keys are kept in an arena, unescaped ones are views into the input.
-      const std::size_t mark = members_.size(), arena_mark = key_arena_.size();
+      // Escaped keys go to the arena; the others are views into the input.
+      const std::size_t value_mark = values_.size(), key_mark = keys_.size(), arena_mark = key_arena_.size();
       const bool ok = for_each_member(p, [&](std::string_view k, const char*) {
-        pending_member m{static_cast<std::size_t>(k.data() - begin_), k.size(), false, {}};
+        pending_key key{static_cast<std::size_t>(k.data() - begin_), k.size(), false};
         if (k.data() == scratch_.data()) {
-          m.key_offset = key_arena_.size();
-          m.in_arena = true;
+          key = {key_arena_.size(), k.size(), true};
           key_arena_.append(k);
         }
-        if (!read_dynamic(p, m.value)) {
-          error.at_key(key_of(m));
+        keys_.push_back(key);
+        if (!push_dynamic(p)) {
+          error.at_key(key_of(key));
           return false;
         }
-        members_.push_back(std::move(m));
         return true;
       });
       if (!ok) return false;
       spool::object members;
-      members.reserve(members_.size() - mark);
-      for (std::size_t i = mark; i < members_.size(); ++i) {
-        // A repeated key keeps its first position and takes the last value.
-        *members.try_emplace(key_of(members_[i])).first = std::move(members_[i].value);
+      members.reserve(keys_.size() - key_mark);
+      for (std::size_t i = key_mark, v = value_mark; i < keys_.size(); ++i, ++v) {
+        // A repeated key keeps its first position and takes the last value; the one it replaces
+        // is left in the stack's slot and goes with it.
+        members.try_emplace(key_of(keys_[i])).first->swap(values_[v]);
       }
-      members_.erase(members_.begin() + static_cast<std::ptrdiff_t>(mark), members_.end());
+      values_.resize(value_mark);
+      keys_.resize(key_mark);
       key_arena_.resize(arena_mark);
-      out = spool::value(std::move(members));
+      values_.emplace_back(std::move(members));
       return true;
     }
     case '[': {
-      const std::size_t mark = elements_.size();
-      const bool ok = for_each_element(p, [&](std::size_t) {
-        spool::value element;
-        if (!read_dynamic(p, element)) return false;
-        elements_.push_back(std::move(element));
-        return true;
-      });
-      if (!ok) return false;
-      const auto first = elements_.begin() + static_cast<std::ptrdiff_t>(mark);
-      spool::array elements(std::make_move_iterator(first), std::make_move_iterator(elements_.end()));
-      elements_.erase(first, elements_.end());
-      out = spool::value(std::move(elements));
+      const std::size_t mark = values_.size();
+      if (!for_each_element(p, [&](std::size_t) { return push_dynamic(p); })) return false;
+      const auto first = values_.begin() + static_cast<std::ptrdiff_t>(mark);
+      spool::array elements(std::make_move_iterator(first), std::make_move_iterator(values_.end()));
+      values_.erase(first, values_.end());
+      values_.emplace_back(std::move(elements));
       return true;
     }
     case '"': {
       std::string_view s;
       if (!string_view_of(p, s, scratch_)) return false;
-      out = spool::value(s);
+      values_.emplace_back(s);
       return true;
     }
-    case 't': out = true; return literal(p, "true");
-    case 'f': out = false; return literal(p, "false");
-    case 'n': out = nullptr; return literal(p, "null");
+    case 't': values_.emplace_back(true); return literal(p, "true");
+    case 'f': values_.emplace_back(false); return literal(p, "false");
+    case 'n': values_.emplace_back(); return literal(p, "null");
     default: {
       if (!starts_number(*p)) return fail(errc::syntax, p, "a JSON value", describe(p, end));
       scanned_number n;
@@ -1015,11 +1003,11 @@ bool reader<Opts>::read_dynamic(const char*& p, spool::value& out) {
         if (n.exact_mantissa || parse_decimal(digits, n.last, magnitude) == n.last) {
           std::int64_t i = 0;
           if (integer_from_magnitude(n.negative, magnitude, i)) {
-            out = i;
+            values_.emplace_back(i);
             return true;
           }
           if (!n.negative) {
-            out = magnitude;
+            values_.emplace_back(magnitude);
             return true;
           }
         }
@@ -1027,7 +1015,7 @@ bool reader<Opts>::read_dynamic(const char*& p, spool::value& out) {
       }
       double d = 0;
       if (!to_floating(*this, n, d)) return false;
-      out = d;
+      values_.emplace_back(d);
       return true;
     }
   }

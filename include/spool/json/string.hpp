@@ -10,6 +10,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include <spool/detail/config.hpp>
 #include <spool/detail/utf8.hpp>
 #include <spool/error.hpp>
 #include <spool/json/escapes.hpp>
@@ -105,7 +106,17 @@ bool parse_string(Ctx& ctx, const char*& p, std::string_view& out, Sink& sink) {
     }
     if (static_cast<unsigned char>(c) < 0x20)
       return ctx.fail_detail(errc::syntax, p, "control character in string (must be escaped)");
-    // Non-ASCII text comes in runs (a word of CJK characters): validate the whole run here.
+    if constexpr (spool::detail::json_block_utf8 && spool::detail::block_utf8_check) {
+      // Non-ASCII text: the stretch up to the next quote, backslash or control byte (the rest of
+      // a tweet, say) is checked 16 bytes per step, only where strings have such bytes, so ASCII
+      // documents pay nothing. Only an invalid stretch is walked below, to find where it breaks.
+      const char* const stop = find_special<false>(p, end);
+      if (spool::detail::is_valid_utf8(std::string_view(p, static_cast<std::size_t>(stop - p)))) {
+        p = stop;
+        continue;
+      }
+    }
+    // Sequence by sequence, a run of them (a word of CJK characters) in one loop.
     p = spool::detail::skip_multibyte_run(p, end);
     if (p != end && static_cast<unsigned char>(*p) >= 0x80) return ctx.fail(errc::invalid_utf8, p);
   }
