@@ -23,8 +23,6 @@
 //                                   to operator delete instead of a per-thread cache
 //   SPOOL_DISABLE_KEY_PREDICTION    the JSON struct reader looks every key up in the struct plan
 //                                   instead of first comparing the input with the next declared key
-//   SPOOL_DISABLE_UTF8_PREPASS      the JSON reader checks UTF-8 string by string instead of once
-//                                   over the whole document (block-wise) before reading it
 //   SPOOL_DISABLE_JSON_BLOCK_UTF8   the JSON reader walks a string's non-ASCII text sequence by
 //                                   sequence instead of checking it 16 bytes per step
 //   SPOOL_DISABLE_MSGPACK_BLOCK_UTF8 the MessagePack reader walks a non-ASCII str sequence by
@@ -107,12 +105,6 @@ inline constexpr bool value_node_cache_enabled = true;
 inline constexpr bool key_prediction = false;
 #else
 inline constexpr bool key_prediction = true;
-#endif
-
-#ifdef SPOOL_DISABLE_UTF8_PREPASS
-inline constexpr bool utf8_prepass = false;
-#else
-inline constexpr bool utf8_prepass = true;
 #endif
 
 #ifdef SPOOL_DISABLE_JSON_BLOCK_UTF8
