@@ -220,7 +220,7 @@ inline result<bool> value::as_bool() const {
 inline result<std::int64_t> value::as_int64() const {
   if (kind() == spool::kind::integer) return storage_.load<std::int64_t>();
   if (kind() == spool::kind::unsigned_integer) {
-    return make_error(errc::out_of_range, 0, "integer at most 9223372036854775807",
+    return make_error(errc::out_of_range, error::no_position, "integer at most 9223372036854775807",
                       std::to_string(storage_.load<std::uint64_t>()));
   }
   return wrong_kind("integer");
@@ -230,7 +230,7 @@ inline result<std::uint64_t> value::as_uint64() const {
   if (kind() == spool::kind::unsigned_integer) return storage_.load<std::uint64_t>();
   if (kind() == spool::kind::integer) {
     const auto i = storage_.load<std::int64_t>();
-    if (i < 0) return make_error(errc::out_of_range, 0, "non-negative integer", std::to_string(i));
+    if (i < 0) return make_error(errc::out_of_range, error::no_position, "non-negative integer", std::to_string(i));
     return static_cast<std::uint64_t>(i);
   }
   return wrong_kind("integer");
@@ -244,13 +244,13 @@ inline result<double> value::as_double() const {
       const auto i = storage_.load<std::int64_t>();
       const auto d = static_cast<double>(i);
       if (d < two_63 && static_cast<std::int64_t>(d) == i) return d;
-      return make_error(errc::out_of_range, 0, "number a double holds exactly", std::to_string(i));
+      return make_error(errc::out_of_range, error::no_position, "number a double holds exactly", std::to_string(i));
     }
     case spool::kind::unsigned_integer: {
       const auto u = storage_.load<std::uint64_t>();
       const auto d = static_cast<double>(u);
       if (d < 2 * two_63 && static_cast<std::uint64_t>(d) == u) return d;
-      return make_error(errc::out_of_range, 0, "number a double holds exactly", std::to_string(u));
+      return make_error(errc::out_of_range, error::no_position, "number a double holds exactly", std::to_string(u));
     }
     default: return wrong_kind("number");
   }
@@ -352,7 +352,7 @@ inline value& value::at(std::size_t index) { return const_cast<value&>(std::as_c
 inline const value& value::at(std::size_t index) const {
   const spool::array& a = as_array();
   if (index >= a.size()) {
-    error e = make_error(errc::out_of_range, 0, "index below " + std::to_string(a.size()));
+    error e = make_error(errc::out_of_range, error::no_position, "index below " + std::to_string(a.size()));
     detail::fail(e.at_index(index));
   }
   return a[index];
@@ -362,7 +362,7 @@ inline value& value::at(std::string_view key) { return const_cast<value&>(std::a
 inline const value& value::at(std::string_view key) const {
   const value* found = as_object().find(key);
   if (found == nullptr) {
-    error e = make_error(errc::missing_key, 0);
+    error e = make_error(errc::missing_key, error::no_position);
     detail::fail(e.at_key(key));
   }
   return *found;
