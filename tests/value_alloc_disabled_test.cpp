@@ -1,5 +1,5 @@
 // SPOOL_DISABLE_VALUE_NODE_CACHE, the A/B baseline of the value node cache: every block goes to
-// operator new/delete, nothing is kept, and values behave the same. This executable's only spool
+// operator new/delete, no chunk is made, and values behave the same. This executable's only spool
 // translation unit is this file, so defining the switch here is a whole-program build.
 #define SPOOL_DISABLE_VALUE_NODE_CACHE 1
 
@@ -31,9 +31,11 @@ TEST_CASE("SPOOL_DISABLE_VALUE_NODE_CACHE: no block passes through the cache; re
     CHECK(moved["k"]["deep"].size() == 3);
   }
   const auto& s = spool::detail::this_thread_value_nodes.stats();
-  CHECK(s.allocated == 0);
-  CHECK(s.reused == 0);
-  CHECK(s.kept == 0);
-  CHECK(s.released == 0);
-  CHECK(s.idle_blocks == 0);
+  CHECK(s.chunks_made == 0);
+  CHECK(s.chunks_reused == 0);
+  CHECK(s.chunks_reset == 0);
+  CHECK(s.large_blocks == 0);
+  CHECK(s.idle_chunks == 0);
+  CHECK(!spool::detail::this_thread_value_nodes.has_current_chunk());
+  CHECK(spool::detail::value_node_chunks_alive.load() == 0);
 }

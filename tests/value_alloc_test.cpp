@@ -1,6 +1,7 @@
-// The node cache behind spool::value's heap blocks (detail/value/node_cache.hpp): which blocks it
-// keeps, how many, and that reading a document again reuses them. Checked through the cache's
-// counters, never through timing.
+// The chunks behind spool::value's heap blocks (detail/value/node_cache.hpp): blocks are carved in
+// order from a chunk, a chunk is reused once all its blocks are back, idle chunks stay within the
+// limit, and values keep their semantics whatever the memory below them did. Checked through the
+// cache's counters and addresses, never through timing.
 #include <spool/json.hpp>
 #include <spool/msgpack.hpp>
 #include <spool/value.hpp>
@@ -9,238 +10,276 @@
 
 #include <cstdint>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
 using spool::value;
 using cache = spool::detail::value_node_cache;
+using chunk = spool::detail::value_node_chunk;
 
 static_assert(std::is_same_v<spool::array, std::vector<value>>, "spool::array is still the standard vector");
 static_assert(spool::detail::value_node_cache_enabled);
 
 namespace {
 
-spool::detail::value_node_cache_stats stats() { return spool::detail::this_thread_value_nodes.stats(); }
+cache& this_thread() { return spool::detail::this_thread_value_nodes; }
+spool::detail::value_node_cache_stats stats() { return this_thread().stats(); }
+std::size_t chunks_alive() { return spool::detail::value_node_chunks_alive.load(); }
 
-// An empty cache with zeroed counters, and the default limit, for each test.
+// The default limit, no idle chunks and zeroed counters, for each test.
 void start_empty() {
   spool::set_value_node_cache_limit(spool::default_value_node_cache_limit);
-  spool::detail::this_thread_value_nodes.trim();
-  spool::detail::this_thread_value_nodes.reset_counters();
+  this_thread().trim();
+  this_thread().reset_counters();
+}
+
+// Runs f on a new thread, whose cache starts with no chunk at all: exact block counts.
+template <class F>
+void on_fresh_thread(F f) {
+  std::thread(f).join();
+}
+
+char* address(void* p) { return static_cast<char*>(p); }
+
+// A document of about `members` objects, each with a long string, an array and a nested object:
+// enough blocks to fill several chunks when `members` is in the thousands.
+value document(int members) {
+  value doc;
+  for (int i = 0; i < members; ++i) {
+    value& m = doc["member number " + std::to_string(i)];
+    m["text"] = "a string longer than fourteen bytes, number " + std::to_string(i);
+    m["list"] = value{i, i + 1, "x"};
+    m["nested"]["n"] = i;
+  }
+  return doc;
 }
 
 }  // namespace
 
-TEST_CASE("size classes follow malloc's usable sizes, 24 + 16k bytes up to 1032") {
-  CHECK(cache::class_of(1) == 0);
-  CHECK(cache::class_of(24) == 0);
-  CHECK(cache::class_of(25) == 1);
-  CHECK(cache::class_of(40) == 1);
-  CHECK(cache::class_of(41) == 2);
-  CHECK(cache::class_of(cache::largest_block) == cache::class_count - 1);
-  CHECK(cache::largest_block == 1032);
-  for (std::size_t size = 1; size <= cache::largest_block; ++size) {
-    const std::size_t c = cache::class_of(size);
-    CHECK(cache::block_size(c) >= size);
-    if (c > 0) CHECK(cache::block_size(c - 1) < size);
-  }
+TEST_CASE("blocks are 8-byte multiples carved one after the other from a chunk aligned to its size") {
+  CHECK(cache::block_size(0) == 0);
+  CHECK(cache::block_size(1) == 8);
+  CHECK(cache::block_size(8) == 8);
+  CHECK(cache::block_size(9) == 16);
+  CHECK(cache::largest_block == cache::chunk_bytes / 4);
+
+  cache c;
+  const std::size_t alive = chunks_alive();
+  void* a = c.allocate(24);
+  void* b = c.allocate(13);
+  void* d = c.allocate(0);
+  void* e = c.allocate(40);
+  CHECK(c.stats().chunks_made == 1);
+  CHECK(chunks_alive() == alive + 1);
+  CHECK(address(b) == address(a) + 24);
+  CHECK(address(d) == address(b) + 16);
+  CHECK(address(e) == address(d));  // a 0-byte block takes no room
+  const chunk* home = chunk::of(a);
+  CHECK(reinterpret_cast<std::uintptr_t>(home) % cache::chunk_bytes == 0);
+  CHECK(chunk::of(e) == home);
+  CHECK(address(a) == address(const_cast<chunk*>(home)) + sizeof(chunk));
+  CHECK(c.current_blocks() == 4);
+
+  c.release(b, 13);
+  c.release(d, 0);
+  c.release(a, 24);
+  CHECK(c.current_blocks() == 1);
+  CHECK(c.allocate(8) == address(e) + 40);  // freed space is not reused while the chunk lives
+  c.release(address(e) + 40, 8);
+  c.release(e, 40);
+  CHECK(c.current_blocks() == 0);
+  CHECK(c.stats().chunks_reset == 1);  // empty: the chunk starts over
+  CHECK(c.allocate(16) == a);
+  c.release(a, 16);
+  CHECK(c.stats().chunks_reset == 2);
+  CHECK(c.stats().chunks_made == 1);
+
+  c.close();  // what thread exit does
+  CHECK(!c.has_current_chunk());
+  CHECK(c.stats().chunks_freed == 1);
+  CHECK(chunks_alive() == alive);
 }
 
-TEST_CASE("a cache of its own: blocks are kept by class, handed out again, and trimmed") {
+TEST_CASE("blocks over a quarter chunk are operator new's; a full chunk makes way for the next") {
   spool::set_value_node_cache_limit(spool::default_value_node_cache_limit);
   cache c;
-  void* a = c.allocate(24);
-  void* b = c.allocate(40);
   void* big = c.allocate(cache::largest_block + 1);
-  CHECK(c.stats().allocated == 3);
-  c.release(a, 24);
-  c.release(b, 33);  // same class as 40
+  CHECK(c.stats().large_blocks == 1);
+  CHECK(c.stats().chunks_made == 0);
+  void* edge = c.allocate(cache::largest_block);
+  CHECK(c.stats().large_blocks == 1);
+  CHECK(c.stats().chunks_made == 1);
   c.release(big, cache::largest_block + 1);
-  CHECK(c.stats().kept == 2);
-  CHECK(c.stats().released == 1);  // too large to keep
-  CHECK(c.stats().idle_blocks == 2);
-  CHECK(c.stats().idle_bytes == 24 + 40);
 
-  CHECK(c.allocate(20) == a);  // the class-0 block again
-  CHECK(c.allocate(26) == b);  // the class-1 block again
-  CHECK(c.stats().reused == 2);
-  CHECK(c.stats().idle_blocks == 0);
-  void* fresh = c.allocate(10);  // class 0 is empty now
-  CHECK(c.stats().allocated == 4);
+  // Fill the chunk: the block that does not fit starts a second one.
+  std::vector<void*> blocks{edge};
+  while (chunk::of(blocks.back()) == chunk::of(edge)) blocks.push_back(c.allocate(1000));
+  CHECK(c.stats().chunks_made == 2);
+  CHECK(blocks.size() > (cache::chunk_bytes - cache::largest_block) / 1000);
+  // The first chunk empties once all its blocks are back: it becomes idle.
+  c.release(edge, cache::largest_block);
+  for (std::size_t i = 1; i + 1 < blocks.size(); ++i) c.release(blocks[i], 1000);
+  CHECK(c.stats().idle_chunks == 1);
+  CHECK(c.stats().idle_bytes == cache::chunk_bytes);
+  c.release(blocks.back(), 1000);  // the current one starts over
+  CHECK(c.stats().chunks_reset == 1);
 
-  c.release(a, 24);
-  c.release(b, 40);
-  c.release(fresh, 10);
-  CHECK(c.stats().idle_blocks == 3);
-  c.trim();
-  CHECK(c.stats().idle_blocks == 0);
-  CHECK(c.stats().idle_bytes == 0);
-  c.reset_counters();
-  CHECK(c.stats().kept == 0);
-  c.close();  // what thread exit does: later frees go to operator delete
-  void* late = c.allocate(24);
-  c.release(late, 24);
-  CHECK(c.stats().released == 1);
-  CHECK(c.stats().idle_blocks == 0);
+  // Filling the current chunk again takes the idle one rather than a new one.
+  void* first = c.allocate(1000);
+  void* p = first;
+  std::vector<void*> again{first};
+  while (chunk::of(p) == chunk::of(first)) again.push_back(p = c.allocate(1000));
+  CHECK(c.stats().chunks_reused == 1);
+  CHECK(c.stats().chunks_made == 2);
+  CHECK(chunk::of(p) == chunk::of(edge));
+  for (void* q : again) c.release(q, 1000);
+  c.close();
+  CHECK(c.stats().chunks_freed == 2);
 }
 
-TEST_CASE("the byte limit bounds what a thread keeps") {
+TEST_CASE("a destroyed tree leaves its chunks idle, and the next one like it reuses them") {
   start_empty();
-  spool::set_value_node_cache_limit(50);
-  cache c;
-  void* a = c.allocate(24);
-  void* b = c.allocate(40);
-  void* d = c.allocate(40);
-  void* big = c.allocate(100);
-  c.release(a, 24);  // 24 <= 50: kept
-  CHECK(c.stats().idle_bytes == 24);
-  c.release(b, 40);  // 24 + 40 > 50: the idle class-0 block makes room
-  CHECK(c.stats().kept == 2);
-  CHECK(c.stats().released == 1);
-  CHECK(c.stats().idle_blocks == 1);
-  CHECK(c.stats().idle_bytes == 40);
-  c.release(d, 40);  // 40 + 40 > 50 and only class 1 is idle: freed
-  CHECK(c.stats().released == 2);
-  c.release(big, 100);  // a 104-byte block can never fit under 50
-  CHECK(c.stats().released == 3);
-  CHECK(c.stats().idle_bytes == 40);
-  void* again = c.allocate(40);
-  CHECK(again == b);
-  void* fresh = c.allocate(24);  // class 0 was emptied to make room: a new block
-  CHECK(c.stats().allocated == 5);
-  c.release(again, 40);
-  c.release(fresh, 24);
-  c.trim();
+  { const value doc = document(2000); }  // warms the reader-independent path too
+  start_empty();
+  const std::size_t alive = chunks_alive();
+  {
+    const value doc = document(2000);
+    CHECK(stats().chunks_made + stats().chunks_reused + stats().chunks_reset >= 4);
+  }
+  const auto after = stats();
+  CHECK(after.idle_chunks >= 3);
+  CHECK(after.idle_bytes == after.idle_chunks * cache::chunk_bytes);
+  CHECK(after.chunks_freed == 0);
+  CHECK(chunks_alive() == alive + after.chunks_made);
+
+  this_thread().reset_counters();
+  {
+    const value doc = document(2000);
+    CHECK(doc["member number 1999"]["nested"]["n"] == value(1999));
+  }
+  CHECK(stats().chunks_made == 0);  // every chunk of the second tree was one of the first's
+  CHECK(stats().chunks_reused > 0);
+  CHECK(stats().idle_chunks == after.idle_chunks);
+}
+
+TEST_CASE("the limit bounds the idle chunks a thread keeps; 0 keeps nothing") {
+  start_empty();
+  spool::set_value_node_cache_limit(2 * cache::chunk_bytes);
+  { const value doc = document(3000); }
+  CHECK(stats().idle_chunks <= 2);
+  CHECK(stats().idle_bytes <= 2 * cache::chunk_bytes);
+  CHECK(stats().chunks_freed > 0);
 
   spool::set_value_node_cache_limit(0);
   CHECK(spool::value_node_cache_limit() == 0);
-  { value v{1, 2, 3}; }
-  CHECK(stats().kept == 0);
-  CHECK(stats().idle_blocks == 0);
+  this_thread().trim();
+  this_thread().reset_counters();
+  { const value doc = document(3000); }
+  CHECK(stats().idle_chunks == 0);
+  CHECK(stats().idle_bytes == 0);
+  CHECK(stats().chunks_freed > 0);
+
+  // A cache of its own shows the current chunk goes too once empty.
+  cache c;
+  const std::size_t alive = chunks_alive();
+  void* p = c.allocate(100);
+  CHECK(chunks_alive() == alive + 1);
+  c.release(p, 100);
+  CHECK(!c.has_current_chunk());
+  CHECK(chunks_alive() == alive);
+  CHECK(c.stats().chunks_reset == 0);
+  c.close();
   spool::set_value_node_cache_limit(spool::default_value_node_cache_limit);
 }
 
-TEST_CASE("at the limit, the nodes of the document just destroyed displace older idle blocks") {
+TEST_CASE("one live block keeps its chunk from going idle; the chunk empties with it") {
   start_empty();
-  spool::set_value_node_cache_limit(4096);
-  {
-    std::vector<value> strings;
-    for (int i = 0; i < 100; ++i) strings.emplace_back(std::string(30, 's'));  // class 1, 40 bytes
-  }
-  CHECK(stats().idle_bytes >= 4000);  // the vector's own buffer went through the cache too
-  auto build = [] {
-    std::vector<value> arrays;
-    arrays.reserve(30);
-    for (int i = 0; i < 30; ++i) {
-      spool::array a;
-      a.reserve(4);  // 64 bytes: class 3; the header is class 0
-      arrays.emplace_back(std::move(a));
+  cache c;
+  void* pin = c.allocate(32);
+  std::vector<void*> rest;
+  for (int i = 0; i < 200; ++i) rest.push_back(c.allocate(500));  // past the first chunk
+  CHECK(c.stats().chunks_made == 2);
+  for (void* q : rest) c.release(q, 500);
+  CHECK(c.stats().idle_chunks == 0);  // the first chunk still holds `pin`
+  c.release(pin, 32);
+  CHECK(c.stats().idle_chunks == 1);
+  c.close();
+  CHECK(c.stats().chunks_freed == 2);
+}
+
+TEST_CASE("strings up to 14 bytes take no block; longer ones one; huge ones bypass the chunks") {
+  on_fresh_thread([] {
+    CHECK(!this_thread().has_current_chunk());
+    {
+      value s(std::string(14, 's'));
+      CHECK(!this_thread().has_current_chunk());
     }
-    return arrays;
-  };
-  { auto arrays = build(); }
-  CHECK(stats().idle_bytes <= 4096);
-  spool::detail::this_thread_value_nodes.reset_counters();
-  { auto arrays = build(); }
-  CHECK(stats().allocated == 0);  // every header and buffer came from the cache
-  CHECK(stats().reused == 61);    // 30 headers, 30 buffers and the outer vector's buffer
-  spool::set_value_node_cache_limit(spool::default_value_node_cache_limit);
+    {
+      value s(std::string(30, 's'));  // 8-byte length + 30 bytes
+      CHECK(this_thread().current_blocks() == 1);
+      value t = s;
+      CHECK(this_thread().current_blocks() == 2);
+    }
+    CHECK(this_thread().current_blocks() == 0);
+    CHECK(stats().chunks_made == 1);
+    CHECK(stats().chunks_reset == 1);
+    { value s(std::string(cache::largest_block, 's')); }
+    CHECK(stats().large_blocks == 1);
+    value b = value::binary(spool::bytes_view(reinterpret_cast<const std::byte*>("0123456789abcdefghij"), 20));
+    CHECK(this_thread().current_blocks() == 1);
+    CHECK(stats().chunks_made == 1);
+  });
 }
 
-TEST_CASE("an array is a header block and a buffer block, both reused by the next array") {
-  start_empty();
-  {
-    spool::array elements;
-    elements.reserve(2);  // 32 bytes: class 1
-    elements.emplace_back(1);
-    elements.emplace_back(2.5);
-    value v(std::move(elements));  // header: sizeof(std::vector) = 24, class 0
-    CHECK(stats().allocated == 2);
-  }
-  CHECK(stats().kept == 2);
-  CHECK(stats().idle_blocks == 2);
-  CHECK(stats().idle_bytes == 24 + 40);
-  {
-    spool::array elements;
-    elements.reserve(2);
-    value v(std::move(elements));
-  }
-  CHECK(stats().allocated == 2);
-  CHECK(stats().reused == 2);
-  CHECK(stats().idle_blocks == 2);
-}
-
-TEST_CASE("strings up to 14 bytes take no block; longer ones one; huge ones bypass the cache") {
-  start_empty();
-  { value s(std::string(14, 's')); }
-  CHECK(stats().allocated == 0);
-  { value s(std::string(30, 's')); }  // 8-byte length + 30 = 38: class 1
-  CHECK(stats().allocated == 1);
-  CHECK(stats().kept == 1);
-  CHECK(stats().idle_bytes == 40);
-  { value s(std::string(2000, 's')); }
-  CHECK(stats().allocated == 2);
-  CHECK(stats().released == 1);
-  { value b = value::binary(spool::bytes_view(reinterpret_cast<const std::byte*>("0123456789abcdefghij"), 20)); }
-  CHECK(stats().reused == 1);  // 28 bytes: class 1, the block the string left
-}
-
-TEST_CASE("objects: header, members and index all come back to the cache") {
-  start_empty();
-  {
-    value o;
-    for (int i = 0; i < 20; ++i) o["member number " + std::to_string(i)] = i;  // keys > 14 bytes
-    CHECK(o.size() == 20);
-    CHECK(o.find("member number 7")->as_int64().value() == 7);
-  }
-  const auto first = stats();
-  CHECK(first.reused + first.allocated == first.kept + first.released);  // everything came back
-  CHECK(first.released == 0);  // all within 1032 bytes
-  {
-    value o;
-    for (int i = 0; i < 20; ++i) o["member number " + std::to_string(i)] = i;
-  }
-  CHECK(stats().allocated == first.allocated);  // the second object needed no new block
-}
-
-TEST_CASE("reading a document again reuses every node block of the read before") {
+TEST_CASE("reading a document again needs no new chunk, and gives every block back") {
   const std::string json =
       R"({"type":"FeatureCollection","features":[{"geometry":{"coordinates":[[1.5,2.5],[3.5,4.5],[5.5,6.5]]},)"
       R"("properties":{"name":"a name longer than fourteen bytes","tags":["x","y","z"],"n":null}}]})";
   const value expected = spool::json::read<value>(json).value();
   const std::string packed = spool::msgpack::write(expected);
-  start_empty();
-  // The first read also grows the reader's pooled stacks; its nodes come back when it is destroyed.
-  CHECK(spool::json::read<value>(json).has_value());
-  CHECK(stats().allocated > 0);
-  std::uint64_t reused = 0;
-  for (int round = 0; round < 3; ++round) {
-    spool::detail::this_thread_value_nodes.reset_counters();
-    {
-      const value again = spool::json::read<value>(json).value();
-      CHECK(again == expected);
+  on_fresh_thread([&] {
+    CHECK(spool::json::read<value>(json).has_value());  // grows the reader's pooled stacks
+    CHECK(spool::msgpack::read<value>(packed).has_value());
+    for (int round = 0; round < 3; ++round) {
+      this_thread().reset_counters();
+      const std::size_t blocks = this_thread().current_blocks();
+      {
+        const value again = spool::json::read<value>(json).value();
+        CHECK(again == expected);
+        const value unpacked = spool::msgpack::read<value>(packed).value();
+        CHECK(unpacked == expected);
+        CHECK(this_thread().current_blocks() > blocks);
+      }
+      CHECK(stats().chunks_made == 0);
+      CHECK(this_thread().current_blocks() == blocks);
     }
-    CHECK(stats().allocated == 0);
-    CHECK(stats().reused > 0);
-    CHECK(stats().kept == stats().reused);
-    if (round > 0) CHECK(stats().reused == reused);  // the same blocks each time
-    reused = stats().reused;
-  }
-
-  // The same through MessagePack.
-  CHECK(spool::msgpack::read<value>(packed).has_value());
-  spool::detail::this_thread_value_nodes.reset_counters();
-  {
-    const value again = spool::msgpack::read<value>(packed).value();
-    CHECK(again == expected);
-  }
-  CHECK(stats().allocated == 0);
-  CHECK(stats().kept == stats().reused);
+  });
 }
 
-TEST_CASE("values built from cached blocks keep their semantics") {
+TEST_CASE("a subtree moved out of a tree outlives the tree, and new trees leave it alone") {
   start_empty();
-  for (int round = 0; round < 3; ++round) {  // fresh blocks, then reused ones
+  value kept;
+  value expected;
+  {
+    value doc = document(3000);  // several chunks
+    expected = doc["member number 1500"];
+    kept = std::move(doc["member number 1500"]);
+    CHECK(doc["member number 1500"].is_null());
+  }
+  CHECK(kept == expected);
+  for (int round = 0; round < 3; ++round) {  // reuse every chunk the tree left
+    value other = document(3000);
+    other["member number 1500"]["text"] = std::string(100, 'o');
+    CHECK(kept == expected);
+  }
+  kept = value();
+  CHECK(expected["list"][2] == value("x"));
+}
+
+TEST_CASE("values built on reused chunks keep their semantics") {
+  start_empty();
+  for (int round = 0; round < 3; ++round) {  // fresh chunks, then reused ones
     value doc{{"list", {1, "two", std::string(40, 'l')}},
               {"object", {{"k1", 1}, {"k2", std::string(20, 'v')}}},
               {"ext", spool::ext{4, {std::byte{1}, std::byte{2}}}}};
@@ -274,5 +313,39 @@ TEST_CASE("values built from cached blocks keep their semantics") {
     CHECK(doc.as_ext().has_value() == false);
     CHECK(doc["ext"].as_ext().value().type == 4);
   }
-  CHECK(stats().reused > 0);
+  CHECK(stats().chunks_reset + stats().chunks_reused > 0);
+}
+
+TEST_CASE("a very deep tree is destroyed without recursion, its frees batched like any other") {
+  start_empty();
+  value deep;
+  value* at = &deep;
+  for (int i = 0; i < 100000; ++i) at = &(*at)[0];
+  *at = std::string(40, 'd');
+  CHECK(stats().chunks_made + stats().chunks_reused > 1);
+  deep = value();
+  CHECK(stats().idle_chunks > 0);
+}
+
+TEST_CASE("accessor errors are about a value, not a place in an input: they carry no position") {
+  const value s("text");
+  CHECK_FALSE(s.as_int64().error().has_position());
+  CHECK_FALSE(value(-1).as_uint64().error().has_position());
+  CHECK_FALSE(value(std::uint64_t{1} << 63).as_int64().error().has_position());
+  CHECK_FALSE(value((std::int64_t{1} << 60) + 1).as_double().error().has_position());
+  CHECK(s.as_double().error().message().find("offset") == std::string::npos);
+  try {
+    (void)value{1, 2}.at(5);
+    FAIL("at() past the end throws");
+  } catch (const spool::exception& e) {
+    CHECK_FALSE(e.error().has_position());
+    CHECK(e.error().code == spool::errc::out_of_range);
+  }
+  try {
+    (void)value::object({{"a", 1}}).at("b");
+    FAIL("at() of a missing key throws");
+  } catch (const spool::exception& e) {
+    CHECK_FALSE(e.error().has_position());
+    CHECK(e.error().path == "b");
+  }
 }

@@ -15,10 +15,11 @@
 // Layout: 16 bytes, moves are copies of those bytes (noexcept). Strings and binaries up to 14
 // bytes and every scalar and date-time live inline; the rest behind one pointer.
 //
-// Memory: heap blocks (array and object headers and buffers, long strings, ext) come from a
-// per-thread cache that keeps freed blocks for the next document, up to 4 MiB per thread
-// (spool::set_value_node_cache_limit; detail/value/node_cache.hpp). A value may be destroyed on
-// any thread.
+// Memory: heap blocks (array and object headers and buffers, long strings, ext) are carved one
+// after the other from per-thread 64 KiB chunks, so a document's nodes lie together; a chunk is
+// reused once all its blocks are freed, and each thread keeps up to 4 MiB of empty chunks for
+// the next document (spool::set_value_node_cache_limit; detail/value/node_cache.hpp). A value may
+// be destroyed on any thread.
 //
 // Choices:
 //  - Braces build arrays, and an object when every element is a two-element array starting with
@@ -234,6 +235,7 @@ class value {
   static constexpr std::uint8_t tag(spool::kind k) noexcept { return static_cast<std::uint8_t>(k); }
   std::string_view stored_string() const noexcept { return storage_.bytes(); }
   void destroy(unsigned depth) noexcept;
+  void destroy_container(unsigned depth) noexcept;
   void destroy_without_recursion() noexcept;
   void copy_from(const value& other);
   error wrong_kind(std::string_view expected) const;

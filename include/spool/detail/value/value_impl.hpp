@@ -158,6 +158,8 @@ inline value& value::operator=(value&& other) noexcept {
 
 // Children that hold nothing on the heap (most of them: numbers, short strings) cost one tag
 // test; destroy() resets what it frees, so the vectors' own destructors find only such values.
+// A tree's frees are batched (value_node_release_batch): its blocks lie in runs of the same
+// chunk, and each run costs one subtraction from the chunk's count.
 inline void value::destroy(unsigned depth) noexcept {
   if (!storage_.on_heap()) return;
   switch (kind()) {
@@ -166,24 +168,34 @@ inline void value::destroy(unsigned depth) noexcept {
     case spool::kind::ext: detail::delete_value_node(storage_.pointer<spool::ext>()); break;
     case spool::kind::array:
     case spool::kind::object:
-      if (depth >= detail::value_destroy_recursion) {
-        destroy_without_recursion();
+      if (depth == 0) {
+        detail::value_node_release_batch batch;
+        destroy_container(0);
         return;
       }
-      if (spool::array* a = if_array()) {
-        for (value& e : *a) {
-          if (e.storage_.on_heap()) e.destroy(depth + 1);
-        }
-        detail::delete_value_node(a);
-      } else {
-        spool::object* o = if_object();
-        for (spool::object::member& m : *o) {
-          if (m.value.storage_.on_heap()) m.value.destroy(depth + 1);
-        }
-        detail::delete_value_node(o);
-      }
-      break;
+      destroy_container(depth);
+      return;
     default: break;
+  }
+  storage_.reset();
+}
+
+inline void value::destroy_container(unsigned depth) noexcept {
+  if (depth >= detail::value_destroy_recursion) {
+    destroy_without_recursion();
+    return;
+  }
+  if (spool::array* a = if_array()) {
+    for (value& e : *a) {
+      if (e.storage_.on_heap()) e.destroy(depth + 1);
+    }
+    detail::delete_value_node(a);
+  } else {
+    spool::object* o = if_object();
+    for (spool::object::member& m : *o) {
+      if (m.value.storage_.on_heap()) m.value.destroy(depth + 1);
+    }
+    detail::delete_value_node(o);
   }
   storage_.reset();
 }
@@ -208,7 +220,7 @@ inline void value::destroy_without_recursion() noexcept {
 }
 
 inline error value::wrong_kind(std::string_view expected) const {
-  return make_error(errc::unexpected_type, 0, expected, type_name());
+  return make_error(errc::unexpected_type, error::no_position, expected, type_name());
 }
 inline void value::throw_wrong_kind(std::string_view expected) const { detail::fail(wrong_kind(expected)); }
 
