@@ -20,7 +20,7 @@
 //                                   from or back to the pool) and move the unread bytes to the
 //                                   front after every value
 //   SPOOL_DISABLE_VALUE_NODE_CACHE  spool::value's heap blocks come from operator new and go back
-//                                   to operator delete instead of a per-thread cache
+//                                   to operator delete instead of per-thread 64 KiB chunks
 //   SPOOL_DISABLE_KEY_PREDICTION    the JSON struct reader looks every key up in the struct plan
 //                                   instead of first comparing the input with the next declared key
 //   SPOOL_DISABLE_JSON_BLOCK_UTF8   the JSON reader walks a string's non-ASCII text sequence by
