@@ -81,6 +81,26 @@ TEST_CASE("str headers at their boundaries") {
   CHECK(header(65536) == bytes{0xdb, 0, 1, 0, 0});
 }
 
+TEST_CASE("str bytes copied exactly at every short length") {
+  // Short strings are copied as two overlapping moves: each length from 0 to 40, between two
+  // other values, must come out byte for byte with nothing written past it.
+  for (std::size_t n = 0; n <= 40; ++n) {
+    CAPTURE(n);
+    std::string text;
+    for (std::size_t i = 0; i < n; ++i) text += static_cast<char>('a' + (i * 7 + n) % 26);
+    const bytes b = encode([&](auto& e) {
+      e.nil();
+      e.str(text);
+      e.boolean(true);
+    });
+    const std::size_t header = n < 32 ? 1 : 2;
+    REQUIRE(b.size() == 1 + header + n + 1);
+    CHECK(b.front() == 0xc0);
+    CHECK(std::string(b.begin() + 1 + static_cast<std::ptrdiff_t>(header), b.end() - 1) == text);
+    CHECK(b.back() == 0xc3);
+  }
+}
+
 TEST_CASE("bin has no fix form") {
   auto header = [](std::size_t n) {
     std::vector<unsigned char> payload(n, 0x5a);

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <limits>
 #include <string_view>
+#include <type_traits>
 
 #include <spool/detail/write_size_hint.hpp>
 #include <spool/error.hpp>
@@ -84,9 +85,17 @@ class encoder {
   }
 
   void str(std::string_view s) {
-    reserve(5 + s.size());
-    put_sized(s.size(), format::fixstr, format::fixstr_max_length, format::str8);
-    put_raw(s.data(), s.size());
+    const std::size_t n = s.size();
+    reserve(5 + n);
+    if (n <= format::fixstr_max_length) {  // keys and most values: no call to copy them
+      unsigned char* p = pos_;
+      p[0] = static_cast<std::uint8_t>(format::fixstr | n);
+      copy_short(p + 1, s.data(), n);
+      pos_ = p + 1 + n;
+      return;
+    }
+    put_sized(n, format::fixstr, format::fixstr_max_length, format::str8);
+    put_raw(s.data(), n);
   }
   void bin(const void* p, std::size_t n) {
     reserve(5 + n);
@@ -188,6 +197,22 @@ class encoder {
     pos_ += n;
   }
   void put_uint(std::uint64_t v) noexcept { pos_ = encode_uint(pos_, v); }
+  // Copies n <= 32 bytes as two overlapping fixed-size moves of the largest width that fits,
+  // reading and writing exactly n bytes.
+  [[gnu::always_inline]] static void copy_short(unsigned char* to, const char* from, std::size_t n) noexcept {
+    const auto two = [&]<std::size_t W>(std::integral_constant<std::size_t, W>) {
+      std::memcpy(to, from, W);
+      std::memcpy(to + n - W, from + n - W, W);
+    };
+    if (n >= 16) two(std::integral_constant<std::size_t, 16>{});
+    else if (n >= 8) two(std::integral_constant<std::size_t, 8>{});
+    else if (n >= 4) two(std::integral_constant<std::size_t, 4>{});
+    else if (n != 0) {
+      to[0] = static_cast<unsigned char>(from[0]);
+      to[n / 2] = static_cast<unsigned char>(from[n / 2]);
+      to[n - 1] = static_cast<unsigned char>(from[n - 1]);
+    }
+  }
 
   // str, bin and ext share one layout: an optional fix form, then 8-, 16- and 32-bit lengths
   // behind three consecutive format bytes.
