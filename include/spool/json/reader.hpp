@@ -29,6 +29,7 @@
 #include <spool/detail/datetime_text.hpp>
 #include <spool/detail/number_parse.hpp>
 #include <spool/detail/pool/limits.hpp>
+#include <spool/detail/same_bytes.hpp>
 #include <spool/detail/type_traits.hpp>
 #include <spool/detail/utf8.hpp>
 #include <spool/error.hpp>
@@ -377,7 +378,7 @@ class reader {
   // after the name is checked first, so the bytes compared all lie inside the input.
   [[gnu::always_inline]] bool verbatim_key(const char*& p, std::string_view name) const noexcept {
     const std::size_t n = name.size();
-    if (static_cast<std::size_t>(end - p) < n + 2 || p[n + 1] != '"' || !same_bytes(p + 1, name.data(), n))
+    if (static_cast<std::size_t>(end - p) < n + 2 || p[n + 1] != '"' || !spool::detail::same_bytes(p + 1, name.data(), n))
       return false;
     p += n + 2;
     return true;

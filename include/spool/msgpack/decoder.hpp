@@ -26,8 +26,8 @@
 
 #include <spool/error.hpp>
 #include <spool/detail/config.hpp>
+#include <spool/detail/same_bytes.hpp>
 #include <spool/detail/utf8.hpp>
-#include <spool/json/scan.hpp>  // same_bytes
 #include <spool/msgpack/format.hpp>
 #include <spool/msgpack/options.hpp>
 #include <spool/msgpack/timestamp.hpp>
@@ -368,7 +368,7 @@ struct decoder {
   [[gnu::always_inline]] bool next_is_key(std::string_view name) noexcept {
     const std::size_t n = name.size();
     if (n > 31 || n > O.max_string_length || remaining() <= n || *pos != (fmt::fixstr | n)) return false;
-    if (!spool::json::detail::same_bytes(reinterpret_cast<const char*>(pos + 1), name.data(), n)) return false;
+    if (!spool::detail::same_bytes(reinterpret_cast<const char*>(pos + 1), name.data(), n)) return false;
     pos += n + 1;
     return true;
   }
