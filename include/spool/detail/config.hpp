@@ -34,6 +34,9 @@
 //                                   starting below the keys it shares with the previous header
 //   SPOOL_DISABLE_TOML_NUMBER_FAST_PATH the TOML reader checks a decimal number's grammar and then
 //                                   converts it, instead of accumulating its digits in the same pass
+//   SPOOL_DISABLE_TOML_WRITE_SCAN   the TOML writer classifies a string's bytes one at a time and
+//                                   checks a run-time key's bareness in both of a table's passes,
+//                                   instead of 16 bytes per step and once, when the key is written
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -135,6 +138,12 @@ inline constexpr bool toml_header_chain = true;
 inline constexpr bool toml_number_fast_path = false;
 #else
 inline constexpr bool toml_number_fast_path = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_WRITE_SCAN
+inline constexpr bool toml_write_scan = false;
+#else
+inline constexpr bool toml_write_scan = true;
 #endif
 
 }  // namespace spool::detail
