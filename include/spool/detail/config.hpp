@@ -37,6 +37,9 @@
 //   SPOOL_DISABLE_TOML_WRITE_SCAN   the TOML writer classifies a string's bytes one at a time and
 //                                   checks a run-time key's bareness in both of a table's passes,
 //                                   instead of 16 bytes per step and once, when the key is written
+//   SPOOL_DISABLE_TOML_KEY_PREDICTION the TOML struct reader looks every key up in the struct plan
+//                                   instead of first comparing it with the field after the last one
+//                                   its table set
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -144,6 +147,12 @@ inline constexpr bool toml_number_fast_path = true;
 inline constexpr bool toml_write_scan = false;
 #else
 inline constexpr bool toml_write_scan = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_KEY_PREDICTION
+inline constexpr bool toml_key_prediction = false;
+#else
+inline constexpr bool toml_key_prediction = true;
 #endif
 
 }  // namespace spool::detail
