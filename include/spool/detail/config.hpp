@@ -25,6 +25,14 @@
 //                                   instead of first comparing the input with the next declared key
 //   SPOOL_DISABLE_JSON_BLOCK_UTF8   the JSON reader walks a string's non-ASCII text sequence by
 //                                   sequence instead of checking it 16 bytes per step
+//   SPOOL_DISABLE_JSON_WRITE_BLOCK_UTF8 the JSON writer walks a string's non-ASCII text sequence
+//                                   by sequence instead of checking the rest of the string from
+//                                   its first non-ASCII byte 16 bytes per step, once
+//   SPOOL_DISABLE_JSON_WRITE_SHORT_COPY the JSON writer copies every string and key through
+//                                   memcpy instead of two overlapping fixed-size moves (<= 32 bytes)
+//   SPOOL_DISABLE_JSON_WRITE_VALUE_SWITCH the JSON writer takes each spool::value through visit()
+//                                   instead of a switch on its kind, with a container's separator
+//                                   and a number in one reservation
 //   SPOOL_DISABLE_MSGPACK_BLOCK_UTF8 the MessagePack reader walks a non-ASCII str sequence by
 //                                   sequence instead of checking it 16 bytes per step
 //   SPOOL_DISABLE_MSGPACK_KEY_PREDICTION the MessagePack struct reader decodes every key before
@@ -117,6 +125,24 @@ inline constexpr bool key_prediction = true;
 inline constexpr bool json_block_utf8 = false;
 #else
 inline constexpr bool json_block_utf8 = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_WRITE_BLOCK_UTF8
+inline constexpr bool json_write_block_utf8 = false;
+#else
+inline constexpr bool json_write_block_utf8 = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_WRITE_SHORT_COPY
+inline constexpr bool json_write_short_copy = false;
+#else
+inline constexpr bool json_write_short_copy = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_WRITE_VALUE_SWITCH
+inline constexpr bool json_write_value_switch = false;
+#else
+inline constexpr bool json_write_value_switch = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_BLOCK_UTF8
