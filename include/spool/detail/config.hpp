@@ -33,6 +33,9 @@
 //   SPOOL_DISABLE_JSON_WRITE_VALUE_SWITCH the JSON writer takes each spool::value through visit()
 //                                   instead of a switch on its kind, with a container's separator
 //                                   and a number in one reservation
+//   SPOOL_DISABLE_JSON_INDENT_SKIP  the JSON reader skips a newline and the indentation after it
+//                                   byte by byte and then in 16-byte steps, instead of comparing
+//                                   the 32 bytes after the newline with spaces at once
 //   SPOOL_DISABLE_MSGPACK_BLOCK_UTF8 the MessagePack reader walks a non-ASCII str sequence by
 //                                   sequence instead of checking it 16 bytes per step
 //   SPOOL_DISABLE_MSGPACK_KEY_PREDICTION the MessagePack struct reader decodes every key before
@@ -143,6 +146,12 @@ inline constexpr bool json_write_short_copy = true;
 inline constexpr bool json_write_value_switch = false;
 #else
 inline constexpr bool json_write_value_switch = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_INDENT_SKIP
+inline constexpr bool json_indent_skip = false;
+#else
+inline constexpr bool json_indent_skip = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_BLOCK_UTF8
