@@ -51,6 +51,9 @@
 //   SPOOL_DISABLE_TOML_KEY_PREDICTION the TOML struct reader looks every key up in the struct plan
 //                                   instead of first comparing it with the field after the last one
 //                                   its table set
+//   SPOOL_DISABLE_TOML_ARRAY_SCRATCH the TOML struct reader grows a fresh sequence member element by
+//                                   element instead of reading the elements into pooled scratch and
+//                                   building the member at its exact size
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -188,6 +191,12 @@ inline constexpr bool toml_write_scan = true;
 inline constexpr bool toml_key_prediction = false;
 #else
 inline constexpr bool toml_key_prediction = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_ARRAY_SCRATCH
+inline constexpr bool toml_array_scratch = false;
+#else
+inline constexpr bool toml_array_scratch = true;
 #endif
 
 }  // namespace spool::detail
