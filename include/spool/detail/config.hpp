@@ -41,6 +41,14 @@
 //   SPOOL_DISABLE_MSGPACK_KEY_PREDICTION the MessagePack struct reader decodes every key before
 //                                   comparing it, instead of first comparing the input's bytes with
 //                                   the next declared key's fixstr
+//   SPOOL_DISABLE_MSGPACK_ORDERED_FIELDS the MessagePack struct reader takes every key through the
+//                                   struct plan instead of first matching the keys that come in
+//                                   declaration order against names known at compile time
+//   SPOOL_DISABLE_MSGPACK_EXACT_RESERVE the MessagePack reader reserves a bounded budget (64 KiB)
+//                                   for an array's elements instead of its whole count when the
+//                                   bytes left pay for it
+//   SPOOL_DISABLE_MSGPACK_INLINE_FLOAT64 the MessagePack reader takes a float64 into a double
+//                                   through its general float reader instead of one inline test
 //   SPOOL_DISABLE_TOML_HEADER_CHAIN the TOML reader walks every [header] from the root instead of
 //                                   starting below the keys it shares with the previous header
 //   SPOOL_DISABLE_TOML_NUMBER_FAST_PATH the TOML reader checks a decimal number's grammar and then
@@ -167,6 +175,24 @@ inline constexpr bool msgpack_block_utf8 = true;
 inline constexpr bool msgpack_key_prediction = false;
 #else
 inline constexpr bool msgpack_key_prediction = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_ORDERED_FIELDS
+inline constexpr bool msgpack_ordered_fields = false;
+#else
+inline constexpr bool msgpack_ordered_fields = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_INLINE_FLOAT64
+inline constexpr bool msgpack_inline_float64 = false;
+#else
+inline constexpr bool msgpack_inline_float64 = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_EXACT_RESERVE
+inline constexpr bool msgpack_exact_reserve = false;
+#else
+inline constexpr bool msgpack_exact_reserve = true;
 #endif
 
 #ifdef SPOOL_DISABLE_TOML_HEADER_CHAIN
