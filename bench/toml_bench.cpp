@@ -13,7 +13,8 @@
 // toml11 rows on inputs over 1 MB are skipped unless SPOOL_BENCH_SLOW=1 (seconds per parse).
 // spool reads the go-toml struct benchmarks into structs (the rows named "spool"), as go-toml
 // does, and also into spool::value ("spool_value"); the peers parse into their trees.
-// toml_bench_noexact, _nogenreset, _nomemo are the switched-off builds.
+// toml_bench_noexact, _nogenreset, _nomemo, _nonodecache, _noheaderchain, _nonumberfast,
+// _nowritescan, _nokeypredict and _noarrayscratch are the switched-off builds.
 #include <spool/toml.hpp>
 #include <spool/value.hpp>
 

@@ -86,6 +86,30 @@ TEST_CASE("strings: basic, literal, multi-line, escapes") {
   }
 }
 
+// The writer classifies a string 16 bytes per step and the last bytes one by one: each byte that
+// decides the style, at every position of strings long enough for one and two blocks.
+TEST_CASE("strings: the byte deciding the style anywhere in a long string") {
+  for (const std::size_t length : {16u, 17u, 31u, 32u, 40u}) {
+    for (std::size_t at = 0; at < length; ++at) {
+      CAPTURE(length);
+      CAPTURE(at);
+      const std::string before(at, 'a'), after(length - at - 1, 'b');
+      const auto with = [&](std::string_view middle) { return before + std::string(middle) + after; };
+      CHECK(write(value::object({{"s", with("\t")}})) == "s = \"" + with("\t") + "\"\n");
+      CHECK(write(value::object({{"s", with("'")}})) == "s = \"" + with("'") + "\"\n");
+      CHECK(write(value::object({{"s", with("\"")}})) == "s = '" + with("\"") + "'\n");
+      CHECK(write(value::object({{"s", with("\\")}})) == "s = '" + with("\\") + "'\n");
+      CHECK(write(value::object({{"s", with("\n")}})) == "s = \"\"\"\n" + with("\n") + "\"\"\"\n");
+      CHECK(write(value::object({{"s", with("\x01")}})) == "s = \"" + with("\\u0001") + "\"\n");
+      CHECK(write(value::object({{"s", with("\x7F")}})) == "s = \"" + with("\\u007f") + "\"\n");
+      CHECK(write(value::object({{"s", with("\xC3\xA9")}})) == "s = \"" + with("\xC3\xA9") + "\"\n");
+      CHECK(write(value::object({{"s", with("'\"")}})) == "s = \"" + with("'\\\"") + "\"\n");
+      std::string out;
+      CHECK(spool::toml::write(value::object({{"s", with("\xFF")}}), out).code == spool::errc::invalid_utf8);
+    }
+  }
+}
+
 TEST_CASE("numbers and date-times round trip exactly") {
   value doc = value::object({
       {"i", std::numeric_limits<std::int64_t>::min()},

@@ -9,12 +9,14 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 #include <variant>
 
+#include <spool/detail/config.hpp>
 #include <spool/detail/error/path.hpp>
 #include <spool/detail/number_print.hpp>
 #include <spool/detail/type_traits.hpp>
@@ -142,13 +144,16 @@ bool present(const F& field) {
 }
 
 // A member's key and whether it is bare (written without quotes): known at compile time for
-// struct fields.
+// struct fields; a run-time key (a map's, a spool::object's) is checked by the writer only when
+// it writes the key (write_key), since a table lists its members twice (keys, then sections).
 struct member_key {
+  enum bareness : std::uint8_t { quoted, bare, unknown };
   std::string_view text;
-  bool bare;
+  bareness form;
 
-  explicit member_key(std::string_view key) noexcept : text(key), bare(spool::detail::is_bare_key(key)) {}
-  constexpr member_key(std::string_view key, bool is_bare) noexcept : text(key), bare(is_bare) {}
+  explicit member_key(std::string_view key) noexcept
+      : text(key), form(spool::detail::toml_write_scan ? unknown : spool::detail::is_bare_key(key) ? bare : quoted) {}
+  constexpr member_key(std::string_view key, bool is_bare) noexcept : text(key), form(is_bare ? bare : quoted) {}
 };
 
 // Calls f(key, member) for each member of a table-form value until f returns false.
