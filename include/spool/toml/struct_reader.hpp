@@ -16,9 +16,12 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <iterator>
 #include <utility>
 
+#include <spool/detail/config.hpp>
 #include <spool/detail/type_traits.hpp>
+#include <spool/pool.hpp>
 #include <spool/reflect.hpp>
 #include <spool/toml/reader.hpp>
 #include <spool/value.hpp>
@@ -53,6 +56,18 @@ template <class T>
 concept direct_sequence = spool::detail::sequence<T> && !spool::detail::byte_container<T> &&
                           direct_scalar<typename T::value_type>;
 
+// The elements of a static array read into a sequence that holds no storage yet, which is then
+// built from them at its exact size: one allocation instead of one per growth. Pooled per
+// sequence type (spool::lease_object), so the scratch's own capacity stays warm between reads.
+template <class M>
+struct sequence_scratch {
+  M items;
+  void reset_for_reuse() noexcept { items.clear(); }
+  bool oversized() const noexcept {
+    return spool::pool_buffer_oversized(items.capacity() * sizeof(typename M::value_type));
+  }
+};
+
 // How a navigation step uses a member: the table itself, a new element of an array of tables
 // (the first one in this document clears the container), or its last element.
 enum class open_mode : std::uint8_t { table, first_element, next_element, last_element };
@@ -62,14 +77,19 @@ class struct_reader {
   struct target;
   struct ops {
     // `node` is the table's own node; `fresh`: the member is reached for the first time.
-    bool (*child)(struct_reader&, void* object, std::uint32_t node, const key_segment& key, open_mode mode,
+    bool (*child)(struct_reader&, const target& table, std::uint32_t node, const key_segment& key, open_mode mode,
                   bool fresh, target& out);
-    bool (*assign)(struct_reader&, void* object, std::uint32_t node, const key_segment& key, std::uint32_t depth);
-    void (*created)(struct_reader&, void* object, std::uint32_t node, const key_segment* key);
+    bool (*assign)(struct_reader&, target& table, std::uint32_t node, const key_segment& key, std::uint32_t depth);
+    void (*created)(struct_reader&, const target& table, std::uint32_t node, const key_segment* key);
   };
+  // A table being read: the object, its functions and, for a struct, its plan (looked up once
+  // per table reached, not per key) and the field after the last one a key of this table set,
+  // which the next key most likely names (documents list keys in declaration order).
   struct target {
     void* object = nullptr;
     const ops* fn = nullptr;
+    const struct_plan* plan = nullptr;
+    std::size_t next_field = 0;
   };
 
   struct_reader(reader_context& ctx, const read_options& opts) noexcept
@@ -85,7 +105,7 @@ class struct_reader {
 
     const target top = target_for(root);
     section_at_ = nullptr;
-    top.fn->created(*this, top.object, table_registry::root, nullptr);
+    top.fn->created(*this, top, table_registry::root, nullptr);
     target table = top;
     std::uint32_t table_id = table_registry::root;
     std::uint32_t table_depth = 1;
@@ -179,12 +199,17 @@ class struct_reader {
     return true;
   }
 
-  bool key_value(const target& table, std::uint32_t id, std::uint32_t depth) {
+  bool key_value(target& table, std::uint32_t id, std::uint32_t depth) {
     const char* key_start = s_.p;
     if (!scan_key_and_equals(s_, key_, opts_, depth)) return false;
 
-    target cur = table;
     const std::size_t n = key_.size();
+    if (n == 1) {  // the table's own key: it keeps the field after the one set
+      if (table.fn->assign(*this, table, id, key_.back(), depth)) return true;
+      prepend_key_path(s_, key_, key_start);
+      return false;
+    }
+    target cur = table;
     for (std::size_t i = 0; i + 1 < n; ++i) {
       const key_segment& seg = key_[i];
       const std::uint32_t child = tables_.find(id, seg.text);
@@ -201,7 +226,7 @@ class struct_reader {
       if (!step(cur, id, seg, open_mode::table, false)) return false;
       id = child;
     }
-    if (cur.fn->assign(*this, cur.object, id, key_.back(), depth + static_cast<std::uint32_t>(n - 1))) return true;
+    if (cur.fn->assign(*this, cur, id, key_.back(), depth + static_cast<std::uint32_t>(n - 1))) return true;
     prepend_key_path(s_, key_, key_start);
     return false;
   }
@@ -209,7 +234,7 @@ class struct_reader {
   // Steps `cur` (node `id`) into its member `key`.
   bool step(target& cur, std::uint32_t id, const key_segment& key, open_mode mode, bool fresh) {
     target next;
-    if (!cur.fn->child(*this, cur.object, id, key, mode, fresh, next)) return false;
+    if (!cur.fn->child(*this, cur, id, key, mode, fresh, next)) return false;
     cur = next;
     return true;
   }
@@ -218,7 +243,7 @@ class struct_reader {
   bool open_new(target& cur, std::uint32_t id, const key_segment& key, open_mode mode, std::uint32_t node,
                 bool fresh = true) {
     if (!step(cur, id, key, mode, fresh)) return false;
-    cur.fn->created(*this, cur.object, node, &key);
+    cur.fn->created(*this, cur, node, &key);
     return true;
   }
 
@@ -246,16 +271,33 @@ class struct_reader {
   // ---- targets -------------------------------------------------------------------------------
 
   template <class T>
-  static target target_for(T& t) {
+  target target_for(T& t) {
     if constexpr (spool::detail::optional_like<T>) {
       if (!t) t.emplace();
       return target_for(*t);
     } else if constexpr (spool::detail::pointer_like<T>) {
       if (!t) t.reset(new typename T::element_type());
       return target_for(*t);
-    } else {
+    } else if constexpr (std::same_as<T, spool::value> || spool::detail::map_like<T>) {
       return {&t, ops_of<T>()};
+    } else {
+      return {&t, ops_of<T>(), &ctx_.memo.get<T>()};
     }
+  }
+
+  // The index of the field of `table` (a struct) that `key` names, -1 for none: the field after
+  // the last one set is tried first. The reader's plans fold no case and apply no run-time naming
+  // override, so no two fields share a key and an equal name is the field find() would return.
+  static std::ptrdiff_t field_index(target& table, std::string_view key) noexcept {
+    const struct_plan& plan = *table.plan;
+    std::ptrdiff_t i;
+    if (spool::detail::toml_key_prediction && table.next_field < plan.size() &&
+        plan.fields()[table.next_field].name == key && !plan.case_insensitive())
+      i = static_cast<std::ptrdiff_t>(table.next_field);
+    else
+      i = plan.find(key);
+    if (i >= 0) table.next_field = static_cast<std::size_t>(i) + 1;
+    return i;
   }
 
   template <class T>
@@ -339,7 +381,10 @@ class struct_reader {
       if (!scan_string(s_, ctx_.scratch, text)) return false;
       if (text.view.size() > opts_.max_string_length)
         return s_.fail(errc::size_exceeded, s_.p, "string longer than max_string_length");
-      m.assign(text.view);
+      // Emptied and appended to: assign() takes the general replace path (overlap, growth).
+      m.clear();
+      m.reserve(text.view.size());
+      m.append(text.view.data(), text.view.size());
       return true;
     } else if constexpr (spool::detail::boolean<M>) {
       // true or false and the end of the value; anything else goes the converting way, which
@@ -377,6 +422,20 @@ class struct_reader {
   template <class M>
   bool read_direct_array(M& m, std::uint32_t depth) {
     if (s_.at_end() || *s_.p != '[' || depth + 1 > opts_.max_depth) return false;
+    if constexpr (spool::detail::toml_array_scratch && requires { m.capacity(); }) {
+      if (m.capacity() == 0) {  // a fresh member: built once, at its exact size
+        auto scratch = spool::lease_object<sequence_scratch<M>>();
+        if (!read_direct_elements(scratch->items, depth)) return false;
+        m.assign(std::make_move_iterator(scratch->items.begin()), std::make_move_iterator(scratch->items.end()));
+        return true;
+      }
+    }
+    return read_direct_elements(m, depth);
+  }
+
+  // read_direct_array() into `m`, from its '['.
+  template <class M>
+  bool read_direct_elements(M& m, std::uint32_t depth) {
     const char* const open = s_.p;
     const auto give_up = [&] {
       s_.p = open;
@@ -388,13 +447,11 @@ class struct_reader {
       if (!s_.skip_blank()) return false;
       if (s_.peek(']')) break;
       if (m.size() >= opts_.max_container_size) return give_up();
-      typename M::value_type element{};
-      if (!read_direct(element, depth + 1)) {
+      if (!read_direct_element(m, depth + 1)) {
         if (!s_.err) return give_up();
         s_.err.at_index(m.size());
         return false;
       }
-      m.push_back(std::move(element));
       if (!s_.skip_blank()) return false;
       if (s_.peek(',')) {
         ++s_.p;
@@ -405,6 +462,23 @@ class struct_reader {
     }
     ++s_.p;
     return true;
+  }
+
+  // One element appended to `m`, read in place (no temporary to move) unless its elements are
+  // proxies (std::vector<bool>); false, `m` unchanged, as read_direct().
+  template <class M>
+  bool read_direct_element(M& m, std::uint32_t depth) {
+    if constexpr (std::is_lvalue_reference_v<typename M::reference>) {
+      auto& element = m.emplace_back();
+      if (read_direct(element, depth)) return true;
+      m.pop_back();
+      return false;
+    } else {
+      typename M::value_type element{};
+      if (!read_direct(element, depth)) return false;
+      m.push_back(element);
+      return true;
+    }
   }
 
   // The value at the cursor into member `m`.
@@ -433,13 +507,13 @@ class struct_reader {
   }
 
   template <class T>
-  static bool struct_child(struct_reader& r, void* object, std::uint32_t node, const key_segment& key,
+  static bool struct_child(struct_reader& r, const target& table, std::uint32_t node, const key_segment& key,
                            open_mode mode, bool fresh, target& out) {
-    T& obj = *static_cast<T*>(object);
-    const std::ptrdiff_t i = r.ctx_.memo.get<T>().find(key.text);
+    T& obj = *static_cast<T*>(table.object);
+    const std::ptrdiff_t i = table.plan->find(key.text);
     if (i < 0) {
       if (!r.unknown(key, true)) return false;
-      return value_child(r, &r.ctx_.discard, node, key, mode, fresh, out);
+      return value_child(r, {&r.ctx_.discard, ops_of<spool::value>()}, node, key, mode, fresh, out);
     }
     // A member set by `key = value` is not in the registry; its seen bit tells.
     if (fresh && !r.ctx_.seen_fields.insert(r.field_bit(node, i))) {
@@ -462,10 +536,10 @@ class struct_reader {
   }
 
   template <class T>
-  static bool struct_assign(struct_reader& r, void* object, std::uint32_t node, const key_segment& key,
+  static bool struct_assign(struct_reader& r, target& table, std::uint32_t node, const key_segment& key,
                             std::uint32_t depth) {
-    T& obj = *static_cast<T*>(object);
-    const std::ptrdiff_t i = r.ctx_.memo.get<T>().find(key.text);
+    T& obj = *static_cast<T*>(table.object);
+    const std::ptrdiff_t i = field_index(table, key.text);
     if (i < 0) return r.unknown(key, false) && r.claim_key(node, key) && r.values_.read_value(r.ctx_.leaf, depth);
     if (!r.ctx_.seen_fields.insert(r.field_bit(node, i)))
       return r.assigned_twice(key, r.s_.offset(key.at));
@@ -476,9 +550,9 @@ class struct_reader {
   // A struct table reached for the first time: defaults first (keys then overwrite them), and a
   // note to check its required members once the document is read.
   template <class T>
-  static void struct_created(struct_reader& r, void* object, std::uint32_t node, const key_segment* key) {
-    T& obj = *static_cast<T*>(object);
-    const struct_plan& plan = r.ctx_.memo.get<T>();
+  static void struct_created(struct_reader& r, const target& table, std::uint32_t node, const key_segment* key) {
+    T& obj = *static_cast<T*>(table.object);
+    const struct_plan& plan = *table.plan;
     r.tables_.node(node).field_base = r.ctx_.next_field;
     r.ctx_.next_field += static_cast<std::uint32_t>(plan.size());
     if constexpr (spool::reflect::has_defaults<T>)
@@ -489,12 +563,12 @@ class struct_reader {
   }
 
   template <class T>
-  static bool map_child(struct_reader& r, void* object, std::uint32_t, const key_segment& key, open_mode mode, bool,
-                        target& out) {
+  static bool map_child(struct_reader& r, const target& table, std::uint32_t, const key_segment& key, open_mode mode,
+                        bool, target& out) {
     typename T::key_type k{};
     spool::error e;
     if (!spool::detail::read_key(key.text, k, e)) return r.s_.fail(e.code, key.at, std::move(e.detail), e.expected);
-    auto* entry = map_entry(r, *static_cast<T*>(object), std::move(k), key);
+    auto* entry = map_entry(r, *static_cast<T*>(table.object), std::move(k), key);
     return entry != nullptr && r.open_member(*entry, key, mode, out);
   }
 
@@ -509,21 +583,21 @@ class struct_reader {
   }
 
   template <class T>
-  static bool map_assign(struct_reader& r, void* object, std::uint32_t node, const key_segment& key,
+  static bool map_assign(struct_reader& r, target& table, std::uint32_t node, const key_segment& key,
                          std::uint32_t depth) {
     if (!r.claim_key(node, key)) return false;
     typename T::key_type k{};
     spool::error e;
     if (!spool::detail::read_key(key.text, k, e)) return r.s_.fail(e.code, key.at, std::move(e.detail), e.expected);
-    auto* entry = map_entry(r, *static_cast<T*>(object), std::move(k), key);
+    auto* entry = map_entry(r, *static_cast<T*>(table.object), std::move(k), key);
     return entry != nullptr && r.read_member(*entry, depth);
   }
 
   // spool::value members (and the sink of unknown tables) take any table; the registry has
   // already decided that the step is legal, so a member of another kind is simply replaced.
-  static bool value_child(struct_reader& r, void* object, std::uint32_t, const key_segment& key, open_mode mode,
-                          bool, target& out) {
-    spool::value& v = *static_cast<spool::value*>(object);
+  static bool value_child(struct_reader& r, const target& table, std::uint32_t, const key_segment& key,
+                          open_mode mode, bool, target& out) {
+    spool::value& v = *static_cast<spool::value*>(table.object);
     if (!v.is_object()) v = spool::value(spool::object{});
     return open_value(r, *v.as_object().try_emplace(key.text).first, key, mode, out);
   }
@@ -544,10 +618,10 @@ class struct_reader {
     return true;
   }
 
-  static bool value_assign(struct_reader& r, void* object, std::uint32_t node, const key_segment& key,
+  static bool value_assign(struct_reader& r, target& table, std::uint32_t node, const key_segment& key,
                            std::uint32_t depth) {
     if (!r.claim_key(node, key)) return false;
-    spool::value& v = *static_cast<spool::value*>(object);
+    spool::value& v = *static_cast<spool::value*>(table.object);
     if (!v.is_object()) v = spool::value(spool::object{});
     spool::object& members = v.as_object();
     if (members.size() >= r.opts_.max_container_size)
@@ -555,7 +629,7 @@ class struct_reader {
     return r.values_.read_value(*members.try_emplace(key.text).first, depth);
   }
 
-  static void nothing_to_note(struct_reader&, void*, std::uint32_t, const key_segment*) {}
+  static void nothing_to_note(struct_reader&, const target&, std::uint32_t, const key_segment*) {}
 
   // Required members missing once the whole document is read.
   bool check_required() {
