@@ -30,9 +30,6 @@
 //                                   its first non-ASCII byte 16 bytes per step, once
 //   SPOOL_DISABLE_JSON_WRITE_SHORT_COPY the JSON writer copies every string and key through
 //                                   memcpy instead of two overlapping fixed-size moves (<= 32 bytes)
-//   SPOOL_DISABLE_JSON_WRITE_VALUE_SWITCH the JSON writer takes each spool::value through visit()
-//                                   instead of a switch on its kind, with a container's separator
-//                                   and a number in one reservation
 //   SPOOL_DISABLE_JSON_INDENT_SKIP  the JSON reader skips a newline and the indentation after it
 //                                   byte by byte and then in 16-byte steps, instead of comparing
 //                                   the 32 bytes after the newline with spaces at once
@@ -151,12 +148,6 @@ inline constexpr bool json_write_block_utf8 = true;
 inline constexpr bool json_write_short_copy = false;
 #else
 inline constexpr bool json_write_short_copy = true;
-#endif
-
-#ifdef SPOOL_DISABLE_JSON_WRITE_VALUE_SWITCH
-inline constexpr bool json_write_value_switch = false;
-#else
-inline constexpr bool json_write_value_switch = true;
 #endif
 
 #ifdef SPOOL_DISABLE_JSON_INDENT_SKIP
