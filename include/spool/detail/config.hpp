@@ -59,6 +59,8 @@
 //   SPOOL_DISABLE_TOML_ARRAY_SCRATCH the TOML struct reader grows a fresh sequence member element by
 //                                   element instead of reading the elements into pooled scratch and
 //                                   building the member at its exact size
+//   SPOOL_DISABLE_TOML_SIBLING_RESERVE the TOML reader grows each new [[array]] element's table member
+//                                   by member instead of reserving the previous element's size
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -214,6 +216,12 @@ inline constexpr bool toml_key_prediction = true;
 inline constexpr bool toml_array_scratch = false;
 #else
 inline constexpr bool toml_array_scratch = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_SIBLING_RESERVE
+inline constexpr bool toml_sibling_reserve = false;
+#else
+inline constexpr bool toml_sibling_reserve = true;
 #endif
 
 }  // namespace spool::detail
