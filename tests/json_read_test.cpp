@@ -255,6 +255,35 @@ TEST_CASE("whitespace: runs of every length and mix, up to the end of the input"
   }
 }
 
+TEST_CASE("a newline and its indentation: every length, what ends it, near the end of the input") {
+  // The 32 bytes after a newline are compared with spaces at once: indentations below, at and
+  // above that width, ended by a token, by other whitespace, by a byte that is neither (below the
+  // space, or above 0x7F), or by the end of the input within or past those 32 bytes.
+  for (std::size_t k = 0; k <= 70; ++k) {
+    const std::string indent = "\n" + std::string(k, ' ');
+    for (const std::string& then : {std::string(), std::string("\t"), std::string("\r\n "), std::string("\n" + std::string(40, ' '))}) {
+      const std::string gap = indent + then;
+      const std::string text = "{" + gap + "\"a\": [" + gap + "1," + gap + "2" + gap + "]," + gap + "\"b\":" + gap + "true" + gap + "}" + gap;
+      auto v = spool::json::read<spool::value>(text);
+      REQUIRE_MESSAGE(v, "indentation of " << k);
+      CHECK(spool::json::write(*v) == R"({"a":[1,2],"b":true})");
+      std::map<std::string, spool::value> m;
+      CHECK_FALSE(spool::json::read(text, m));
+      CHECK(m.size() == 2);
+    }
+    for (const char stray : {'\v', '\0', '\x7F', '\xC3'}) {
+      const std::string text = "[1," + indent + std::string(1, stray) + "2]";
+      const spool::error e = spool::json::read<std::vector<int>>(text).error();
+      CHECK_MESSAGE(e.offset == 3 + indent.size(), "indentation of " << k << ", byte " << int(stray));
+      CHECK(e.code != spool::errc::ok);
+    }
+    // Cut off inside or right after the indentation: the end of input is found where it is.
+    const spool::error cut = spool::json::read<std::vector<int>>("[1," + indent).error();
+    CHECK(cut.code == spool::errc::unexpected_end);
+    CHECK(cut.offset == 3 + indent.size());
+  }
+}
+
 TEST_CASE("whole-input sources: std::istream and files") {
   std::istringstream in(R"({"host": "from a stream", "port": 2})");
   auto s = spool::json::read<server>(in);
