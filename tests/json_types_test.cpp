@@ -117,6 +117,49 @@ TEST_CASE("booleans and integers of every width, at their limits") {
   CHECK(spool::json::read<int>("\"1\"").error().code == spool::errc::unexpected_type);
 }
 
+TEST_CASE("integers of every digit count, inside arrays and at the end of the input") {
+  // Digits are taken up to eight per step: counts around each step, the 19 that always fit, the
+  // 20 of which only some fit, and longer runs; the byte after them (',', ']', '.', 'e' or none).
+  std::string digits;
+  for (std::size_t n = 1; n <= 26; ++n) {
+    digits += static_cast<char>('0' + n % 10);  // 1234567890123...
+    const std::string max20 = "18446744073709551615";
+    for (const std::string& text : {digits, n == 20 ? max20 : digits, std::string(n, '9')}) {
+      // The expected value, digit by digit with an overflow check.
+      std::uint64_t expected = 0;
+      bool fits = true;
+      for (const char c : text)
+        fits = fits && !__builtin_mul_overflow(expected, std::uint64_t{10}, &expected) &&
+               !__builtin_add_overflow(expected, static_cast<std::uint64_t>(c - '0'), &expected);
+      const auto whole = spool::json::read<std::uint64_t>(text);
+      const auto listed = spool::json::read<std::vector<std::uint64_t>>("[" + text + "," + text + "]");
+      if (fits) {
+        REQUIRE_MESSAGE(whole, text);
+        CHECK(*whole == expected);
+        REQUIRE(listed);
+        CHECK(*listed == std::vector<std::uint64_t>{expected, expected});
+        const auto negative = spool::json::read<std::int64_t>("-" + text);
+        if (expected <= std::uint64_t{1} << 63) {
+          REQUIRE_MESSAGE(negative, text);
+          CHECK(*negative == static_cast<std::int64_t>(0 - expected));
+        } else {
+          CHECK(negative.error().code == spool::errc::out_of_range);
+        }
+      } else {
+        CHECK_MESSAGE(whole.error().code == spool::errc::out_of_range, text);
+        CHECK(whole.error().offset == 0);
+        CHECK(listed.error().code == spool::errc::out_of_range);
+        CHECK(listed.error().offset == 1);
+      }
+      // A fraction or an exponent makes it no integer, however many digits came before.
+      CHECK(spool::json::read<std::uint64_t>(text + ".5").error().code == spool::errc::unexpected_type);
+      const spool::error exponent = spool::json::read<std::vector<std::uint64_t>>("[" + text + "e1]").error();
+      CHECK(exponent.code == spool::errc::unexpected_type);
+      CHECK(exponent.offset == 1);
+    }
+  }
+}
+
 TEST_CASE("floats and doubles: shortest text, exact round trip, overflow is an error") {
   round_trip(0.1, "0.1");
   round_trip(-0.0, "-0.0");

@@ -19,35 +19,6 @@ using spool::detail::is_digit;
 // Whether the byte can start a JSON number.
 inline constexpr bool starts_number(char c) noexcept { return c == '-' || is_digit(c); }
 
-// An integer. p is at '-' or a digit (checked by the caller); a number with a fraction or
-// exponent is the wrong type, a too large magnitude is out of range.
-template <class T, class Ctx>
-bool read_integer(Ctx& ctx, const char*& p, T& out) {
-  const char* const start = p;
-  const char* const end = ctx.end;
-  const bool negative = *p == '-';
-  if (negative) ++p;
-  std::uint64_t magnitude = 0;
-  if (p == end) return ctx.fail(errc::unexpected_end, end, "digit");
-  if (*p == '0') {
-    ++p;
-    if (p != end && is_digit(*p)) return ctx.fail_detail(errc::invalid_number, start, "leading zero in number");
-  } else if (is_digit(*p)) {
-    const char* after = spool::detail::parse_decimal(p, end, magnitude);
-    if (after == nullptr) {
-      while (p != end && is_digit(*p)) ++p;
-      if (p == end || (*p != '.' && (*p | 0x20) != 'e')) return ctx.fail(errc::out_of_range, start, "integer");
-    } else {
-      p = after;
-    }
-  } else {
-    return ctx.fail(errc::invalid_number, p, "digit");
-  }
-  if (p != end && (*p == '.' || (*p | 0x20) == 'e')) return ctx.fail(errc::unexpected_type, start, "integer", "number with a fraction or exponent");
-  if (!spool::detail::integer_from_magnitude(negative, magnitude, out)) return ctx.fail(errc::out_of_range, start, "integer");
-  return true;
-}
-
 // The pieces of a scanned number, for callers that choose the representation afterwards.
 struct scanned_number {
   const char* first = nullptr;
@@ -93,6 +64,38 @@ struct scanned_number {
   }
   for (; p != end && is_digit(*p); ++p) m = m * 10 + static_cast<unsigned>(*p - '0');
   return p;
+}
+
+// An integer. p is at '-' or a digit (checked by the caller); a number with a fraction or
+// exponent is the wrong type, a too large magnitude is out of range.
+template <class T, class Ctx>
+bool read_integer(Ctx& ctx, const char*& p, T& out) {
+  const char* const start = p;
+  const char* const end = ctx.end;
+  const bool negative = *p == '-';
+  if (negative) ++p;
+  std::uint64_t magnitude = 0;
+  if (p == end) return ctx.fail(errc::unexpected_end, end, "digit");
+  if (*p == '0') {
+    ++p;
+    if (p != end && is_digit(*p)) return ctx.fail_detail(errc::invalid_number, start, "leading zero in number");
+  } else if (is_digit(*p)) {
+    // Up to eight digits per step (accumulate_digits); a run of 20 or more, which it wraps, is
+    // read again with the overflow check.
+    const char* const digits = p;
+    p = accumulate_digits(p, end, magnitude);
+    if (p - digits > 19) {
+      magnitude = 0;
+      if (spool::detail::parse_decimal(digits, end, magnitude) == nullptr &&
+          (p == end || (*p != '.' && (*p | 0x20) != 'e')))
+        return ctx.fail(errc::out_of_range, start, "integer");
+    }
+  } else {
+    return ctx.fail(errc::invalid_number, p, "digit");
+  }
+  if (p != end && (*p == '.' || (*p | 0x20) == 'e')) return ctx.fail(errc::unexpected_type, start, "integer", "number with a fraction or exponent");
+  if (!spool::detail::integer_from_magnitude(negative, magnitude, out)) return ctx.fail(errc::out_of_range, start, "integer");
+  return true;
 }
 
 // Validates the number at p (at '-' or a digit) and gathers its pieces in one pass.
