@@ -14,7 +14,7 @@
 // spool reads the go-toml struct benchmarks into structs (the rows named "spool"), as go-toml
 // does, and also into spool::value ("spool_value"); the peers parse into their trees.
 // toml_bench_noexact, _nogenreset, _nomemo, _nonodecache, _noheaderchain, _nonumberfast,
-// _nowritescan, _nokeypredict and _noarrayscratch are the switched-off builds.
+// _nowritescan, _nokeypredict, _noarrayscratch and _nosiblingreserve are the switched-off builds.
 #include <spool/toml.hpp>
 #include <spool/value.hpp>
 

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -185,6 +186,58 @@ k = true
   CHECK(v["fruit"][std::size_t{0}]["variety"][std::size_t{0}]["name"] == value("red delicious"));
   CHECK(v["fruit"][std::size_t{1}] == value::object({{"name", "banana"}}));
   CHECK(v["quoted . key"]["k"] == value(true));
+}
+
+// Each [[array]] element is given room for as many members as the one before it: elements
+// larger, smaller and empty after it read the same, and keys repeated in one are still errors
+// (below and above the size where objects index their keys).
+TEST_CASE("arrays of tables whose elements differ in size") {
+  const std::size_t sizes[] = {2, 20, 3, 20, 0, 9, 1};
+  std::string text;
+  value expected = value(spool::array{});
+  for (const std::size_t n : sizes) {
+    text += "[[t]]\n";
+    spool::object element;
+    for (std::size_t i = 0; i < n; ++i) {
+      text += "k" + std::to_string(i) + " = " + std::to_string(i) + "\n";
+      element.try_emplace("k" + std::to_string(i), value(static_cast<std::int64_t>(i)));
+    }
+    expected.as_array().emplace_back(std::move(element));
+  }
+  const value v = read(text);
+  CHECK(v["t"] == expected);
+  for (const std::size_t n : {std::size_t{3}, std::size_t{12}}) {
+    CAPTURE(n);
+    std::string twice = "[[t]]\n";
+    for (std::size_t i = 0; i < n; ++i) twice += "k" + std::to_string(i) + " = 1\n";
+    twice += "[[t]]\n";
+    for (std::size_t i = 0; i < n; ++i) twice += "k" + std::to_string(i) + " = 1\n";
+    twice += "k0 = 2\n";
+    const spool::error e = fails(twice);
+    CHECK(e.code == spool::errc::duplicate_key);
+    CHECK(e.path == "t[1].k0");
+  }
+}
+
+// Headers of bare segments and dots up to ']' take a short scan; spaces, quotes and errors the
+// general one: both name the same tables, and errors are found at the same place.
+TEST_CASE("header keys: plain, spaced, quoted, and broken") {
+  const value plain = read("[a.b-1.c_2]\nx = 1\n[[d.e]]\ny = 2\n");
+  CHECK(read("[ a . b-1 . c_2 ]\nx = 1\n[[ d.\"e\" ]]\ny = 2\n") == plain);
+  CHECK(read("[a.'b-1'.c_2]\nx = 1\n[[d .e]]\ny = 2\n") == plain);
+  CHECK(plain["a"]["b-1"]["c_2"]["x"] == value(1));
+  CHECK(plain["d"]["e"][std::size_t{0}]["y"] == value(2));
+  for (const char* broken : {"[a.]\n", "[a..b]\n", "[.a]\n", "[]\n", "[a.b\n", "[a.b]]\n", "[[a.b]\n", "[[a.b] ]\n",
+                             "[a b]\n", "[a.b"}) {
+    CAPTURE(broken);
+    const spool::error e = fails(broken);
+    CHECK((e.code == spool::errc::syntax || e.code == spool::errc::unexpected_end));
+  }
+  CHECK(fails("x = 1\n[a.]\n").column == 4);
+  CHECK(fails("[[a.b] ]\n").column == 7);
+  constexpr spool::toml::read_options shallow{.max_depth = 3};
+  CHECK(spool::toml::read<value, shallow>("[a.b]\n").has_value());
+  CHECK(spool::toml::read<value, shallow>("[a.b.c]\n").error().code == spool::errc::depth_exceeded);
 }
 
 TEST_CASE("headers sharing keys with the previous header reach the same tables as from the root") {

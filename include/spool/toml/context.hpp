@@ -127,9 +127,11 @@ inline bool scan_header(scanner& s, key_path& key, const read_options& opts, boo
   array = s.peek('[');
   if (array) ++s.p;
   s.skip_ws();
-  if (!key.scan(s, levels_below(opts, 1))) return false;
-  s.skip_ws();
-  if (!s.peek(']')) return s.unexpected("']' closing the table header");
+  if (!key.scan_plain_header(s, levels_below(opts, 1))) {
+    if (!key.scan(s, levels_below(opts, 1))) return false;
+    s.skip_ws();
+    if (!s.peek(']')) return s.unexpected("']' closing the table header");
+  }
   ++s.p;
   if (array) {
     if (!s.peek(']')) return s.unexpected("']]' closing the array of tables header");

@@ -57,6 +57,13 @@ class header_chain {
     texts_.resize(count == 0 ? 0 : ends_.back());
   }
 
+  // Forgets the levels after `i` and records `l` as level i, whose key stays (a header ending
+  // at the very key the last one passed through or ended at: `[[a.b]]` after `[[a.b]]`).
+  void replace(std::size_t i, const level& l) {
+    truncate(i + 1);
+    levels_[i] = l;
+  }
+
   // Records the next level (its key copied: quoted keys are decoded into storage the next key
   // scan reuses).
   void push(std::string_view key, const level& l) {

@@ -69,6 +69,25 @@ class key_path {
     return true;
   }
 
+  // The common header key, bare segments joined by dots with no spaces, up to its ']': read (the
+  // cursor on the ']') and true; false with the cursor unmoved for anything else, which scan()
+  // then reads (and words any error of).
+  bool scan_plain_header(scanner& s, std::uint32_t max_depth) {
+    const char* p = s.p;
+    count_ = 0;
+    for (;;) {
+      const char* const at = p;
+      while (p != s.end && has_class(*p, cls::bare_key)) ++p;
+      if (p == at || count_ == max_depth) return false;
+      push({std::string_view(at, static_cast<std::size_t>(p - at)), at});
+      if (p == s.end || *p != '.') break;
+      ++p;
+    }
+    if (p == s.end || *p != ']') return false;
+    s.p = p;
+    return true;
+  }
+
   std::span<const key_segment> segments() const noexcept { return {segments_.data(), count_}; }
   std::size_t size() const noexcept { return count_; }
   const key_segment& operator[](std::size_t i) const noexcept { return segments_[i]; }

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include <spool/detail/config.hpp>
 #include <spool/detail/datetime_text.hpp>
 #include <spool/error.hpp>
 #include <spool/toml/context.hpp>
@@ -90,7 +91,7 @@ class value_reader {
     // The previous header went through (or ended at) this very key: its member and node are known.
     const bool known = shared > last_index;
     const header_chain::level known_level = known ? chain_[last_index] : header_chain::level{};
-    chain_.truncate(last_index);
+    if (!known) chain_.truncate(last_index);
     std::uint32_t child = known ? known_level.node : tables_.find(id, last.text);
     if (child == 0) {
       auto [slot, added] = parent.try_emplace(last.text);
@@ -123,7 +124,8 @@ class value_reader {
       table = &existing;
       table_id = child;
     }
-    chain_.push(last.text, {&existing, child, table, table_id});
+    if (known) chain_.replace(last_index, {&existing, child, table, table_id});
+    else chain_.push(last.text, {&existing, child, table, table_id});
     return true;
   }
 
@@ -135,6 +137,15 @@ class value_reader {
       return s_.fail(errc::size_exceeded, open, "array of tables has too many elements");
     elements.emplace_back(spool::object{});
     table = &elements.back();
+    // The elements of an array of tables mostly share one shape: each new one gets room for as
+    // many members as the one before it, sparing its growth (and the holes growth leaves in the
+    // value node chunks). At worst it holds the previous element's size unused.
+    if constexpr (spool::detail::toml_sibling_reserve) {
+      if (elements.size() > 1) {
+        if (const spool::object* previous = elements[elements.size() - 2].if_object())
+          table->as_object().reserve(previous->size());
+      }
+    }
     table_id = tables_.fresh({table_kind::header, 0, s_.offset(open)});
     tables_.node(array_id).append_element(table_id);
     return true;
