@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <spool/json.hpp>
+#include <spool/value.hpp>
 
 namespace json_write_test {
 
@@ -207,4 +208,79 @@ TEST_CASE("arrays of numbers: separators, limits, and a NaN located by its index
   CHECK(e.path == "[1]");
   CHECK(spool::json::write<spool::json::write_options{.nan_inf_as_null = true}>(with_nan) == "[1.0,null]");
   CHECK(spool::json::write<spool::json::write_options{.pretty = true}>(std::vector<int>{1, 2}) == "[\n  1,\n  2\n]");
+}
+
+namespace {
+
+// The offset write_string reports for s (no_position when it writes s).
+std::size_t invalid_utf8_offset(std::string_view s) {
+  spool::byte_buffer buffer;
+  spool::json::detail::output out(buffer);
+  spool::error e;
+  if (spool::json::detail::write_string<true, false>(out, s, e)) return spool::error::no_position;
+  CHECK(e.code == spool::errc::invalid_utf8);
+  return e.offset;
+}
+
+}  // namespace
+
+TEST_CASE("strings: non-ASCII text checked once from its first byte above 0x7F, escapes after it kept") {
+  // Two-, three- and four-byte sequences followed by every escape, in the first block and past it.
+  const std::string text = "a\xC3\xA9 \xE3\x81\x82 \xF0\x9F\x98\x80";
+  for (const std::size_t prefix : {std::size_t{0}, std::size_t{3}, std::size_t{20}, std::size_t{4100}}) {
+    for (const char special : {'"', '\\', '\n', '\x01', '\x1f'}) {
+      std::string s = std::string(prefix, 'p') + text + special + text;
+      CHECK(spool::json::write(s) == reference_string(s));
+      s = std::string(prefix, 'p') + special + text + special;
+      CHECK(spool::json::write(s) == reference_string(s));
+    }
+  }
+  // Non-ASCII text across the 4096-byte blocks, an escape in every block.
+  std::string long_text;
+  for (int i = 0; i < 4000; ++i) long_text += i % 1000 == 999 ? "\t\xC3\xA9" : "\xC3\xA9x";
+  CHECK(spool::json::write(long_text) == reference_string(long_text));
+}
+
+TEST_CASE("strings: an invalid UTF-8 byte is reported at its offset wherever the check finds it") {
+  CHECK(invalid_utf8_offset("plain \xC3\xA9 text") == spool::error::no_position);
+  // After valid text (the block check fails, the walk finds the byte), after escapes, past the
+  // first block, and a sequence cut off by the end.
+  for (const std::size_t prefix : {std::size_t{0}, std::size_t{7}, std::size_t{31}, std::size_t{4097}}) {
+    const std::string lead(prefix, 'q');
+    CHECK(invalid_utf8_offset(lead + "\xFF") == prefix);
+    CHECK(invalid_utf8_offset(lead + "\xC3\xA9\xE3\x81\x82z\xC3\xA9\x80") == prefix + 8);
+    CHECK(invalid_utf8_offset(lead + "\n\"\xC3\xA9 \xE3\x81") == prefix + 5);
+    CHECK(invalid_utf8_offset(lead + "\xE3\x81\x82" + std::string(5000, 'r') + "\xC0\xAF") == prefix + 5003);
+  }
+}
+
+TEST_CASE("spool::value: numbers, strings and containers written as from the types they hold") {
+  spool::value doc{{"name", "spool"},
+                   {"ints", {0, -1, std::int64_t{-9223372036854775807} - 1, std::uint64_t{18446744073709551615u}}},
+                   {"doubles", {0.1, -0.0, 1e21, 2.5}},
+                   {"mixed", {nullptr, true, false, "s\n", spool::value{{"k", 1.5}}, spool::value{}}},
+                   {"empty", spool::array{}},
+                   {"nested", {{"a", {1, {2, {3}}}}, {"b", spool::object{}}}}};
+  CHECK(spool::json::write(doc) ==
+        R"({"name":"spool","ints":[0,-1,-9223372036854775808,18446744073709551615],"doubles":[0.1,-0.0,1e+21,2.5],)"
+        R"("mixed":[null,true,false,"s\n",{"k":1.5},null],"empty":[],"nested":{"a":[1,[2,[3]]],"b":{}}})");
+  CHECK(spool::json::read<spool::value>(spool::json::write(doc)).value() == doc);
+  CHECK(spool::json::write<spool::json::write_options{.pretty = true}>(spool::value{{"a", {1, 2.5}}, {"b", 3}, {"c", spool::array{}}}) ==
+        "{\n  \"a\": [\n    1,\n    2.5\n  ],\n  \"b\": 3,\n  \"c\": []\n}");
+  CHECK(spool::json::write(spool::value{{"x", 7}}) == R"({"x":7})");
+  CHECK(spool::json::write(spool::value(-3.0)) == "-3.0");
+}
+
+TEST_CASE("spool::value: a NaN in an array or a member is located by its path") {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const spool::value doc{{"a", {1.0, spool::value{{"b", {2.0, nan}}}}}};
+  std::string out;
+  const spool::error e = spool::json::write(doc, out);
+  REQUIRE(e);
+  CHECK(e.code == spool::errc::out_of_range);
+  CHECK(e.path == "a[1].b[1]");
+  CHECK(out.empty());
+  const spool::value member{{"m", nan}};
+  CHECK(spool::json::write(member, out).path == "m");
+  CHECK(spool::json::write<spool::json::write_options{.nan_inf_as_null = true}>(doc) == R"({"a":[1.0,{"b":[2.0,null]}]})");
 }

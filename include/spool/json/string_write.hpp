@@ -1,7 +1,10 @@
 // Writing JSON strings: quoting, escaping and (by option) ASCII-only output.
 //
-// Plain runs are found with the same byte scan the reader uses and copied in one block. Output
-// room is reserved per block of input, so a huge string never reserves six times its size at once.
+// Plain runs are found with the same byte scan the reader uses and copied in one block; strings
+// of up to 32 bytes (most keys and values) are copied by fixed-size moves. Non-ASCII text is
+// checked once, from its first byte above 0x7F to the end, 16 bytes per step, and then copied as
+// plain text. Output room is reserved per block of input, so a huge string never reserves six
+// times its size at once.
 #pragma once
 
 #include <algorithm>
@@ -9,6 +12,8 @@
 #include <cstring>
 #include <string_view>
 
+#include <spool/detail/config.hpp>
+#include <spool/detail/short_copy.hpp>
 #include <spool/detail/utf8.hpp>
 #include <spool/error.hpp>
 #include <spool/json/escapes.hpp>
@@ -47,6 +52,87 @@ constexpr bool needs_no_escape(std::string_view s) noexcept {
   return true;
 }
 
+// Copies [p, end) of the string that starts at `begin` to w, escaping as it goes, block by block
+// of input; the opening quote is written, the closing one is not. LookAtNonAscii stops at bytes
+// above 0x7F to check (and with EscapeUnicode, escape) their UTF-8; false once the rest of the
+// string is known to be valid. check_blocks: whether the first non-ASCII byte still starts a check
+// of the rest in 16-byte blocks (false once one has failed: the walk then finds the byte). Fails
+// (invalid_utf8) as write_string says.
+template <bool LookAtNonAscii, bool EscapeUnicode>
+bool escape_rest(output& out, char*& w, const char* p, const char* end, const char* begin, spool::error& err,
+                 bool check_blocks) {
+  constexpr std::size_t block = 4096;
+  const auto invalid_utf8_at = [&](const char* at) {
+    out.commit(w);
+    err = make_error(errc::invalid_utf8, static_cast<std::size_t>(at - begin));
+    err.detail = "string to write is not valid UTF-8";
+    return false;
+  };
+  while (p != end) {
+    const char* const stop = end - p > static_cast<std::ptrdiff_t>(block) ? p + block : end;
+    while (p < stop) {
+      const char* special = find_special<LookAtNonAscii>(p, stop);
+      std::memcpy(w, p, static_cast<std::size_t>(special - p));
+      w += special - p;
+      p = special;
+      if (p == stop) break;
+      const auto c = static_cast<unsigned char>(*p);
+      if (c < 0x80) {
+        w = write_simple_escape(w, c);
+        ++p;
+        continue;
+      }
+      if constexpr (LookAtNonAscii) {
+        if constexpr (!EscapeUnicode && spool::detail::json_write_block_utf8 && spool::detail::block_utf8_check) {
+          // The first non-ASCII byte: the rest of the string is checked in 16-byte blocks, once,
+          // and when it is valid, copied as plain text. When it is not, the walk below finds the
+          // byte.
+          if (check_blocks) {
+            if (spool::detail::is_valid_utf8(std::string_view(p, static_cast<std::size_t>(end - p)))) {
+              out.commit(w);
+              w = out.room(std::min(static_cast<std::size_t>(end - p), block) * 6 + 16);
+              return escape_rest<false, false>(out, w, p, end, begin, err, false);
+            }
+            check_blocks = false;
+          }
+        }
+        const std::size_t length =
+            spool::detail::utf8_sequence_length(std::string_view(p, static_cast<std::size_t>(end - p)), 0);
+        if (length == 0) return invalid_utf8_at(p);
+        if constexpr (EscapeUnicode) {
+          std::size_t decoded_length;
+          const char32_t cp = spool::detail::decode_utf8(p, decoded_length);
+          if (cp >= 0x10000) {
+            const char32_t v = cp - 0x10000;
+            w = write_u_escape(w, static_cast<unsigned>(0xD800 + (v >> 10)));
+            w = write_u_escape(w, static_cast<unsigned>(0xDC00 + (v & 0x3FF)));
+          } else {
+            w = write_u_escape(w, static_cast<unsigned>(cp));
+          }
+          p += length;
+        } else {
+          // Non-ASCII text comes in runs (whole words of a script): validate and copy sequence
+          // after sequence until the next ASCII byte, without a scan in between.
+          std::size_t n = length;
+          for (;;) {
+            for (std::size_t i = 0; i < n; ++i) w[i] = p[i];
+            w += n;
+            p += n;
+            if (p >= stop || static_cast<unsigned char>(*p) < 0x80) break;
+            n = spool::detail::utf8_sequence_length(std::string_view(p, static_cast<std::size_t>(end - p)), 0);
+            if (n == 0) return invalid_utf8_at(p);
+          }
+        }
+      }
+    }
+    if (p != end) {
+      out.commit(w);
+      w = out.room(std::min(static_cast<std::size_t>(end - p), block) * 6 + 16);
+    }
+  }
+  return true;
+}
+
 // Appends s as a quoted JSON string. Fails (invalid_utf8, with the byte offset in the string) only
 // when ValidateUtf8 or EscapeUnicode is set and s is not well-formed UTF-8.
 template <bool ValidateUtf8, bool EscapeUnicode>
@@ -59,75 +145,38 @@ bool write_string(output& out, std::string_view s, spool::error& err) {
   // that straddles the block end adds at most 12 more (a surrogate pair).
   char* w = out.room(std::min(s.size(), block) * 6 + 32);
   *w++ = '"';
-  const auto invalid_utf8_at = [&](const char* at) {
-    out.commit(w);
-    err = make_error(errc::invalid_utf8, static_cast<std::size_t>(at - s.data()));
-    err.detail = "string to write is not valid UTF-8";
-    return false;
-  };
-  {
-    // Most strings need no escape: copy the first block as it is and look for special bytes in
-    // the copy, where the room reserved past it lets the scan run in whole 16-byte steps (the
-    // padding is set to a plain byte first) instead of ending byte by byte. Up to the first
-    // special byte the copy stands; from there on the loop below takes over.
-    const std::size_t n = std::min(s.size(), block);
-    std::memcpy(w, p, n);
-    std::memset(w + n, 'a', 16);
-    const char* special = find_special<look_at_non_ascii>(w, w + ((n + 15) & ~std::size_t{15}));
-    const std::size_t plain = std::min(static_cast<std::size_t>(special - w), n);
-    w += plain;
-    p += plain;
-    if (p != end) {
-      out.commit(w);
-      w = out.room(std::min(static_cast<std::size_t>(end - p), block) * 6 + 16);
+  // Most strings need no escape: copy the first block as it is and look for special bytes in the
+  // copy, where the room reserved past it lets the scan run in whole 16-byte steps (the padding is
+  // set to a plain byte first) instead of ending byte by byte. Up to the first special byte the
+  // copy stands; from there on escape_rest() takes over.
+  const std::size_t n = std::min(s.size(), block);
+  if (spool::detail::json_write_short_copy && n <= 32) spool::detail::copy_short(w, p, n);
+  else std::memcpy(w, p, n);
+  std::memset(w + n, 'a', 16);
+  const char* const scan_end = w + ((n + 15) & ~std::size_t{15});
+  const char* special = find_special<look_at_non_ascii>(w, scan_end);
+  bool check_blocks = true;  // whether the rest may still be checked in blocks
+  bool rest_valid = false;   // whether it was, and passed
+  if constexpr (ValidateUtf8 && !EscapeUnicode && spool::detail::json_write_block_utf8 &&
+                spool::detail::block_utf8_check) {
+    const std::size_t at = static_cast<std::size_t>(special - w);
+    if (at < n && static_cast<unsigned char>(w[at]) >= 0x80) {
+      check_blocks = false;
+      rest_valid = spool::detail::is_valid_utf8(std::string_view(p + at, static_cast<std::size_t>(end - p - at)));
+      // Valid from its first non-ASCII byte to the end: only quotes, backslashes and control
+      // bytes stop the copy, in the block already copied and beyond.
+      if (rest_valid) special = find_special<false>(special, scan_end);
     }
   }
-  while (p != end) {
-    const char* const stop = end - p > static_cast<std::ptrdiff_t>(block) ? p + block : end;
-    while (p < stop) {
-      const char* special = find_special<look_at_non_ascii>(p, stop);
-      std::memcpy(w, p, static_cast<std::size_t>(special - p));
-      w += special - p;
-      p = special;
-      if (p == stop) break;
-      const auto c = static_cast<unsigned char>(*p);
-      if (c < 0x80) {
-        w = write_simple_escape(w, c);
-        ++p;
-        continue;
-      }
-      const std::size_t length =
-          spool::detail::utf8_sequence_length(std::string_view(p, static_cast<std::size_t>(end - p)), 0);
-      if (length == 0) return invalid_utf8_at(p);
-      if constexpr (EscapeUnicode) {
-        std::size_t decoded_length;
-        const char32_t cp = spool::detail::decode_utf8(p, decoded_length);
-        if (cp >= 0x10000) {
-          const char32_t v = cp - 0x10000;
-          w = write_u_escape(w, static_cast<unsigned>(0xD800 + (v >> 10)));
-          w = write_u_escape(w, static_cast<unsigned>(0xDC00 + (v & 0x3FF)));
-        } else {
-          w = write_u_escape(w, static_cast<unsigned>(cp));
-        }
-        p += length;
-      } else {
-        // Non-ASCII text comes in runs (whole words of a script): validate and copy sequence
-        // after sequence until the next ASCII byte, without a scan in between.
-        std::size_t n = length;
-        for (;;) {
-          for (std::size_t i = 0; i < n; ++i) w[i] = p[i];
-          w += n;
-          p += n;
-          if (p >= stop || static_cast<unsigned char>(*p) < 0x80) break;
-          n = spool::detail::utf8_sequence_length(std::string_view(p, static_cast<std::size_t>(end - p)), 0);
-          if (n == 0) return invalid_utf8_at(p);
-        }
-      }
-    }
-    if (p != end) {
-      out.commit(w);
-      w = out.room(std::min(static_cast<std::size_t>(end - p), block) * 6 + 16);
-    }
+  const std::size_t plain = std::min(static_cast<std::size_t>(special - w), n);
+  w += plain;
+  p += plain;
+  if (p != end) {
+    out.commit(w);
+    w = out.room(std::min(static_cast<std::size_t>(end - p), block) * 6 + 16);
+    const bool ok = rest_valid ? escape_rest<false, false>(out, w, p, end, s.data(), err, false)
+                               : escape_rest<look_at_non_ascii, EscapeUnicode>(out, w, p, end, s.data(), err, check_blocks);
+    if (!ok) return false;
   }
   *w++ = '"';
   out.commit(w);
