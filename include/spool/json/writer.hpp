@@ -125,12 +125,20 @@ class writer {
 
   char* room(std::size_t n) { return out_.room(n); }
   void commit(char* end) noexcept { out_.commit(end); }
-  bool put(char c) {
+  [[gnu::always_inline]] bool put(char c) {
     out_.put(c);
     return true;
   }
   bool put(std::string_view s) {
     out_.put(s);
+    return true;
+  }
+  // A literal ("null", "true", ...): a copy of constant size, no call to memcpy.
+  template <std::size_t N>
+  [[gnu::always_inline]] bool put(const char (&s)[N]) {
+    char* w = room(N - 1);
+    std::memcpy(w, s, N - 1);
+    commit(w + (N - 1));
     return true;
   }
   bool fail(errc code, std::string_view detail) {
@@ -398,6 +406,8 @@ class writer {
   }
 
   bool write_dynamic(const spool::value& v);
+  template <class X>
+  bool write_alternative(const X& x);
 };
 
 }  // namespace spool::json::detail
@@ -408,51 +418,56 @@ namespace spool::json::detail {
 // RFC 3339 strings. MessagePack extensions cannot be written.
 template <write_options Opts>
 bool writer<Opts>::write_dynamic(const spool::value& v) {
-  return v.visit([&](const auto& x) -> bool {
-    using X = std::remove_cvref_t<decltype(x)>;
-    if constexpr (std::is_same_v<X, spool::array>) {
-      open('[');
-      const std::size_t n = x.size();
-      const spool::value* elements = x.data();
-      for (std::size_t i = 0; i < n; ++i) {
-        before_element(i == 0);
-        if (!write_dynamic(elements[i])) {
-          error_.at_index(i);
-          return false;
-        }
+  // One call per alternative rather than one lambda holding them all: the dispatch stays small
+  // enough to inline into the container loops (callgrind: about 2% fewer instructions per write).
+  return v.visit([&](const auto& x) { return write_alternative(x); });
+}
+
+template <write_options Opts>
+template <class X>
+bool writer<Opts>::write_alternative(const X& x) {
+  if constexpr (std::is_same_v<X, spool::array>) {
+    open('[');
+    const std::size_t n = x.size();
+    const spool::value* elements = x.data();
+    for (std::size_t i = 0; i < n; ++i) {
+      before_element(i == 0);
+      if (!write_dynamic(elements[i])) {
+        error_.at_index(i);
+        return false;
       }
-      close(']', n == 0);
-      return true;
-    } else if constexpr (std::is_same_v<X, spool::object>) {
-      open('{');
-      const std::size_t n = x.size();
-      for (std::size_t i = 0; i < n; ++i) {
-        const spool::object::member& m = x.nth(i);
-        before_element(i == 0);
-        if (!string(m.key())) return false;
-        name_separator();
-        if (!write_dynamic(m.value)) {
-          error_.at_key(m.key());
-          return false;
-        }
-      }
-      close('}', n == 0);
-      return true;
-    } else if constexpr (std::is_same_v<X, spool::bytes_view>) {
-      return write_array_of(x, [&](std::byte b) { return write(static_cast<unsigned>(b)); });
-    } else if constexpr (datetime_type<X>) {
-      char* w = room(max_datetime_text + 2);
-      *w++ = '"';
-      w = format_datetime(w, x);
-      *w++ = '"';
-      commit(w);
-      return true;
-    } else if constexpr (std::is_same_v<X, spool::ext>) {
-      return fail(errc::unsupported, "a MessagePack extension value has no JSON form");
-    } else {
-      return write(x);
     }
-  });
+    close(']', n == 0);
+    return true;
+  } else if constexpr (std::is_same_v<X, spool::object>) {
+    open('{');
+    const std::size_t n = x.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const spool::object::member& m = x.nth(i);
+      before_element(i == 0);
+      if (!string(m.key())) return false;
+      name_separator();
+      if (!write_dynamic(m.value)) {
+        error_.at_key(m.key());
+        return false;
+      }
+    }
+    close('}', n == 0);
+    return true;
+  } else if constexpr (std::is_same_v<X, spool::bytes_view>) {
+    return write_array_of(x, [&](std::byte b) { return write(static_cast<unsigned>(b)); });
+  } else if constexpr (datetime_type<X>) {
+    char* w = room(max_datetime_text + 2);
+    *w++ = '"';
+    w = format_datetime(w, x);
+    *w++ = '"';
+    commit(w);
+    return true;
+  } else if constexpr (std::is_same_v<X, spool::ext>) {
+    return fail(errc::unsupported, "a MessagePack extension value has no JSON form");
+  } else {
+    return write(x);
+  }
 }
 
 }  // namespace spool::json::detail
