@@ -86,6 +86,10 @@ struct ext {
 class value;
 class object;
 
+namespace detail {
+class value_builder;
+}
+
 }  // namespace spool
 
 // spool::array stays std::vector<spool::value>, and its buffers come from the node cache: the
@@ -232,6 +236,18 @@ class value {
 
  private:
   friend class object;  // object::member reads its key through stored_string()
+  // The builder keeps pending values as their bare bytes (trivial to move and to drop).
+  friend class detail::value_builder;
+  static value adopt(const detail::value_storage& bits) noexcept {
+    value v;
+    v.storage_ = bits;
+    return v;
+  }
+  detail::value_storage release() noexcept {
+    const detail::value_storage bits = storage_;
+    storage_.reset();
+    return bits;
+  }
   static constexpr std::uint8_t tag(spool::kind k) noexcept { return static_cast<std::uint8_t>(k); }
   std::string_view stored_string() const noexcept { return storage_.bytes(); }
   void destroy(unsigned depth) noexcept;

@@ -20,6 +20,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <spool/detail/value/builder.hpp>
 #include <spool/msgpack/decoder.hpp>
 #include <spool/msgpack/encoder.hpp>
 #include <spool/msgpack/format.hpp>
@@ -54,38 +55,43 @@ void write_dynamic(encoder& e, const spool::value& v) {
   });
 }
 
+// The document's values wait on the thread's value_builder (detail/value/builder.hpp) and each
+// container is built once, at its final size, when it closes; a map's keys are checked for repeats
+// then, in one pass.
 template <read_options O>
-bool read_dynamic_map(decoder& d, spool::value& out, std::uint32_t n) {
-  spool::object o;
-  o.reserve(n);
+bool push_dynamic(decoder& d, spool::detail::value_builder& b);
+
+template <read_options O>
+bool push_dynamic_map(decoder& d, spool::detail::value_builder& b, std::uint32_t n) {
+  const spool::detail::value_builder::mark start = b.position();
   for (std::uint32_t i = 0; i < n; ++i) {
     const unsigned char* key_at = d.pos;
-    std::string_view key;
-    std::string number;  // an integer key's text
     if (d.need(1) && format::family_of(*key_at) == format::family::integer) {
       wire_integer k;
       ++d.pos;
       if (!d.integer_after(key_at, k)) return false;
-      number = k.negative ? std::to_string(static_cast<std::int64_t>(k.bits)) : std::to_string(k.bits);
-      key = number;
-    } else if (!d.str<O>(key)) {
-      if (d.error.code == errc::unexpected_type) d.error.expected = "string or integer key";
-      return false;
+      b.push_key(k.negative ? std::to_string(static_cast<std::int64_t>(k.bits)) : std::to_string(k.bits),
+                 reinterpret_cast<std::uintptr_t>(key_at));
+    } else {
+      std::string_view key;
+      if (!d.str<O>(key)) {
+        if (d.error.code == errc::unexpected_type) d.error.expected = "string or integer key";
+        return false;
+      }
+      b.push_key(key, reinterpret_cast<std::uintptr_t>(key_at));
     }
-    auto [slot, inserted] = o.try_emplace(key);
-    if (!inserted) [[unlikely]] {
-      d.fail(errc::duplicate_key, key_at);
-      d.error.at_key(key);
-      return false;
-    }
-    if (!read_dynamic<O>(d, *slot)) return d.error.at_key(key), false;
+    if (!push_dynamic<O>(d, b)) return d.error.at_key(b.last_key()), false;
   }
-  out = spool::value(std::move(o));
+  if (const auto* repeat = b.close_object(start, spool::detail::repeated_keys::rejected)) [[unlikely]] {
+    d.fail(errc::duplicate_key, reinterpret_cast<const unsigned char*>(repeat->where));
+    d.error.at_key(repeat->text());
+    return false;
+  }
   return true;
 }
 
 template <read_options O>
-bool read_dynamic(decoder& d, spool::value& out) {
+bool push_dynamic(decoder& d, spool::detail::value_builder& b) {
   if (!d.need(1)) return false;
   const unsigned char* at = d.pos;
   switch (format::family_of(*at)) {
@@ -93,46 +99,56 @@ bool read_dynamic(decoder& d, spool::value& out) {
       ++d.pos;
       wire_integer v;
       if (!d.integer_after(at, v)) return false;
-      if (v.negative) out = static_cast<std::int64_t>(v.bits);
-      else out = v.bits;
+      if (v.negative) b.push(static_cast<std::int64_t>(v.bits));
+      else b.push(v.bits);
       return true;
     }
-    case format::family::nil: ++d.pos; out = nullptr; return true;
-    case format::family::boolean: out = *d.pos++ == format::true_; return true;
+    case format::family::nil: ++d.pos; b.push(); return true;
+    case format::family::boolean: b.push(*d.pos++ == format::true_); return true;
     case format::family::floating: {
       double x;
       if (!d.floating(x)) return false;
-      out = x;
+      b.push(x);
       return true;
     }
     case format::family::string: {
       std::string_view s;
       if (!d.str<O>(s)) return false;
-      out = s;
+      b.push(s);
       return true;
     }
     case format::family::binary: {
       const unsigned char* data = nullptr;
       std::size_t n = 0;
       if (!d.bytes<O>(data, n)) return false;
-      out = spool::value::binary({reinterpret_cast<const std::byte*>(data), n});
+      b.push(spool::value::binary({reinterpret_cast<const std::byte*>(data), n}));
       return true;
     }
     case format::family::array: {
       std::uint32_t n = 0;
       if (!d.enter<O>() || !d.array_header<O>(n)) return false;
-      spool::array a(n);
-      for (std::uint32_t i = 0; i < n; ++i) {
-        if (!read_dynamic<O>(d, a[i])) return d.error.at_index(i), false;
+      if (n <= spool::detail::value_builder::longest_pending_array) {
+        const std::size_t first = b.position().values;
+        for (std::uint32_t i = 0; i < n; ++i) {
+          if (!push_dynamic<O>(d, b)) return d.error.at_index(i), false;
+        }
+        b.close_array(first);
+      } else {
+        // A long array (its count paid for by the input) is made at its size and takes each
+        // element as it is read, so that the stack never holds it a second time.
+        spool::array& elements = b.push_array(n);
+        for (std::uint32_t i = 0; i < n; ++i) {
+          if (!push_dynamic<O>(d, b)) return d.error.at_index(i), false;
+          b.pop_into(elements[i]);
+        }
       }
-      out = spool::value(std::move(a));
       d.leave();
       return true;
     }
     case format::family::map: {
       std::uint32_t n = 0;
       if (!d.enter<O>() || !d.map_header<O>(n)) return false;
-      if (!read_dynamic_map<O>(d, out, n)) return false;
+      if (!push_dynamic_map<O>(d, b, n)) return false;
       d.leave();
       return true;
     }
@@ -146,16 +162,28 @@ bool read_dynamic(decoder& d, spool::value& out) {
         spool::msgpack::timestamp t;
         if (!decode_timestamp(data, n, t)) return d.bad_timestamp(at, n);
         if (spool::offset_datetime dt; offset_from_timestamp(t, dt)) {
-          out = dt;
+          b.push(dt);
           return true;
         }
       }
-      out = spool::ext{type, {first, first + n}};
+      b.push(spool::ext{type, {first, first + n}});
       return true;
     }
     case format::family::never_used: break;
   }
   return d.mismatch(d.pos, "a value");
+}
+
+template <read_options O>
+bool read_dynamic(decoder& d, spool::value& out) {
+  spool::detail::value_builder& b = spool::detail::value_builder::for_this_thread();
+  const spool::detail::value_builder::mark start = b.position();
+  if (!push_dynamic<O>(d, b)) {
+    b.rewind(start);
+    return false;
+  }
+  out = b.take();
+  return true;
 }
 
 }  // namespace spool::msgpack::detail

@@ -25,6 +25,9 @@ class object {
   class member {
    public:
     member(std::string_view key, spool::value v) : key_(key), value(std::move(v)) {}
+    // For readers: `key` is a string value already made (by detail::value_builder).
+    struct adopt_key_t {};
+    member(adopt_key_t, spool::value&& key, spool::value&& v) noexcept : key_(std::move(key)), value(std::move(v)) {}
 
     std::string_view key() const noexcept { return key_.stored_string(); }
 
@@ -76,6 +79,21 @@ class object {
   value& operator[](std::string_view key) { return *try_emplace(key).first; }
   // Removes `key`, keeping the order of the others; O(size). Returns whether it was present.
   bool erase(std::string_view key);
+
+  // Internal, for readers that build an object at its final size (detail/value/builder.hpp):
+  // assign_unindexed() gives an empty object its members at once, from a range of members made
+  // with member::adopt_key_t (one allocation of the final size, no lookups); index_members() must
+  // follow before any lookup or insertion. It builds the index once (above index_threshold
+  // members) and returns the position of the first member whose key an earlier member has, or
+  // size() when the keys are distinct; only then is the object complete. drop_repeat(j) resolves
+  // such a repeat as JSON keeps it: the earlier member stays where it is and takes member j's
+  // value, member j goes (O(size)); call index_members() again afterwards.
+  template <class It>
+  void assign_unindexed(It first, It last) {
+    members_.assign(first, last);
+  }
+  std::size_t index_members();
+  void drop_repeat(std::size_t j) noexcept;
 
   // Same keys with equal values, in any order: objects are maps, the order is presentation.
   friend bool operator==(const object& a, const object& b) noexcept;
@@ -172,6 +190,49 @@ inline bool object::erase(std::string_view key) {
   members_.erase(members_.begin() + i);
   reindex();
   return true;
+}
+
+inline std::size_t object::index_members() {
+  const std::size_t n = members_.size();
+  if (n <= index_threshold) {
+    index_.clear();
+    for (std::size_t j = 1; j < n; ++j) {
+      const std::string_view key = members_[j].key();
+      for (std::size_t i = 0; i < j; ++i) {
+        if (members_[i].key() == key) return j;
+      }
+    }
+    return n;
+  }
+  std::size_t size = 16;
+  while (size < 2 * n) size *= 2;
+  if (index_.size() == size) {
+    for (slot& s : index_) s = {};
+  } else {
+    index_ = node_vector<slot>(size);
+  }
+  const std::size_t mask = size - 1;
+  for (std::size_t j = 0; j < n; ++j) {
+    const std::string_view key = members_[j].key();
+    const std::uint32_t hash = detail::key_hash(key, false);
+    std::size_t i = hash & mask;
+    for (; index_[i].position != 0; i = (i + 1) & mask) {
+      if (index_[i].hash == hash && members_[index_[i].position - 1].key() == key) return j;
+    }
+    index_[i] = {hash, static_cast<std::uint32_t>(j + 1)};
+  }
+  return n;
+}
+
+inline void object::drop_repeat(std::size_t j) noexcept {
+  const std::string_view key = members_[j].key();
+  for (std::size_t i = 0; i < j; ++i) {
+    if (members_[i].key() == key) {
+      members_[i].value.swap(members_[j].value);
+      break;
+    }
+  }
+  members_.erase(members_.begin() + static_cast<std::ptrdiff_t>(j));
 }
 
 inline void object::index_insert(std::uint32_t hash, std::size_t position) noexcept {

@@ -1,0 +1,295 @@
+// value_builder: how readers build a spool::value tree, whatever the format.
+//
+//   value_builder& b = value_builder::for_this_thread();
+//   const value_builder::mark start = b.position();
+//   // a reader walks the document, depth first:
+//   b.push(42);                                  // a scalar (anything spool::value is made from)
+//   const std::size_t first = b.position().values; ... push the elements ...; b.close_array(first);
+//   const value_builder::mark m = b.position();
+//   b.push_key("name", where); ... push the member's value ...;      // once per member
+//   if (const auto* repeat = b.close_object(m, repeated_keys::rejected)) report(repeat->where);
+//   spool::value done = b.take();                // or, on any failure, b.rewind(start)
+//
+// Every value of the open containers (array elements, member values) waits on one stack shared
+// by all levels, and member keys on another, already made into their string values. Both hold a
+// value's bare 16 bytes, owned by the builder: pushing is a store, dropping a run costs nothing.
+// A container that closes is built in its node straight from its run on the top, at its final
+// size: no container grows, and no value is moved through a temporary per level. An object
+// indexes its members once when it closes (object::index_members) instead of looking each key up
+// as it comes; repeated keys are found then, and either rejected (the reader reports the later
+// key) or merged as JSON keeps them (the first position, the last value).
+//
+// The stacks' buffers come from operator new, not from the node cache (a buffer that outlives
+// every document must not pin a chunk of value nodes). One builder per thread serves nested and
+// successive reads (they use it as a stack); buffers grown past the pool's buffer limit are freed
+// when the builder empties.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <iterator>
+#include <new>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include <spool/detail/pool/limits.hpp>
+#include <spool/value.hpp>
+
+namespace spool::detail {
+
+// A stack of trivially copyable entries: pushing is a store and a bump (growth out of line), and
+// dropping a run is one subtraction. The buffer comes from operator new and is kept for the next
+// document, unless it grew past the pool's buffer limit.
+template <class T>
+class pending_stack {
+  static_assert(std::is_trivially_copyable_v<T>);
+
+ public:
+  pending_stack() = default;
+  pending_stack(const pending_stack&) = delete;
+  pending_stack& operator=(const pending_stack&) = delete;
+  ~pending_stack() { ::operator delete(data_); }
+
+  std::size_t size() const noexcept { return size_; }
+  bool empty() const noexcept { return size_ == 0; }
+  T* data() noexcept { return data_; }
+  T& operator[](std::size_t i) noexcept { return data_[i]; }
+  const T& operator[](std::size_t i) const noexcept { return data_[i]; }
+  T& back() noexcept { return data_[size_ - 1]; }
+  const T& back() const noexcept { return data_[size_ - 1]; }
+
+  // Room for one more entry is made before the entry exists: a failed growth leaks nothing.
+  [[gnu::always_inline]] void make_room() {
+    if (size_ == capacity_) [[unlikely]] grow();
+  }
+  [[gnu::always_inline]] void push_into_room(const T& entry) noexcept { data_[size_++] = entry; }
+  [[gnu::always_inline]] void push(const T& entry) {
+    make_room();
+    push_into_room(entry);
+  }
+  void drop_to(std::size_t size) noexcept { size_ = size; }
+  // Frees an empty stack's buffer when it is over the pool's limit.
+  void trim() noexcept {
+    if (size_ == 0 && pool_buffer_oversized(capacity_ * sizeof(T))) {
+      ::operator delete(data_);
+      data_ = nullptr;
+      capacity_ = 0;
+    }
+  }
+
+ private:
+  [[gnu::noinline]] void grow() {
+    const std::size_t capacity = capacity_ == 0 ? 256 : 2 * capacity_;
+    T* data = static_cast<T*>(::operator new(capacity * sizeof(T)));
+    if (size_ != 0) std::memcpy(static_cast<void*>(data), data_, size_ * sizeof(T));
+    ::operator delete(data_);
+    data_ = data;
+    capacity_ = capacity;
+  }
+
+  T* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+// What close_object does when two members have one key.
+enum class repeated_keys {
+  last_value_wins,  // JSON: the member keeps its first position and takes the last value
+  rejected,         // MessagePack: the object is not built; the later key is returned
+};
+
+class value_builder {
+ public:
+  struct mark {
+    std::size_t values = 0;
+    std::size_t keys = 0;
+  };
+  struct pending_key {
+    value_storage bits;        // a string's
+    std::uintptr_t where = 0;  // the reader's own note of where the key was (for its errors)
+    std::string_view text() const noexcept { return bits.bytes(); }
+  };
+
+  value_builder() = default;
+  value_builder(const value_builder&) = delete;
+  value_builder& operator=(const value_builder&) = delete;
+  ~value_builder() { rewind({}); }
+
+  static value_builder& for_this_thread() noexcept {
+    thread_local value_builder builder;
+    return builder;
+  }
+
+  mark position() const noexcept { return {values_.size(), keys_.size()}; }
+
+  // A value of the innermost open container (or the finished document).
+  template <class... Args>
+  void push(Args&&... args) {
+    values_.make_room();
+    values_.push_into_room(bits_of(std::forward<Args>(args)...));
+  }
+  // The key of the member whose value comes next.
+  void push_key(std::string_view key, std::uintptr_t where) {
+    keys_.make_room();
+    keys_.push_into_room({bits_of(key), where});
+  }
+  // The key pushed last (a reader names it in the error of a member's value).
+  std::string_view last_key() const noexcept { return keys_.back().text(); }
+
+  // The values from `first` up become one array, pushed in their place; the array is built in
+  // its node straight from the pending bytes.
+  void close_array(std::size_t first) {
+    values_.make_room();  // for an empty array
+    value_storage bits;
+    bits.store_pointer(spool::value::tag(spool::kind::array),
+                       new_value_node<spool::array>(adopting_iterator{values_.data() + first},
+                                                    adopting_iterator{values_.data() + values_.size()}));
+    values_.drop_to(first);
+    values_.push_into_room(bits);
+  }
+
+  // Pushes an array of `n` nulls and returns it, for a reader that fills it element by element
+  // through pop_into() (see longest_pending_array).
+  spool::array& push_array(std::size_t n) {
+    values_.make_room();
+    value_storage bits;
+    auto* elements = new_value_node<spool::array>(n);
+    bits.store_pointer(spool::value::tag(spool::kind::array), elements);
+    values_.push_into_room(bits);
+    return *elements;
+  }
+
+  // The keys and values pushed since `from` become one object, pushed in their place; returns
+  // nullptr. Under repeated_keys::rejected a repeated key leaves the stacks as they were and the
+  // later of its two pending keys is returned (valid until rewind()).
+  const pending_key* close_object(mark from, repeated_keys rule) {
+    std::size_t n = keys_.size() - from.keys;
+    values_.make_room();  // for an empty object
+    spool::value made = spool::value::adopt(object_bits());
+    spool::object& members = *made.storage_.pointer<spool::object>();
+    members.assign_unindexed(adopting_member_iterator{keys_.data() + from.keys, values_.data() + from.values},
+                             adopting_member_iterator{keys_.data() + keys_.size(), values_.data() + values_.size()});
+    // The object owns the run now and the stacks drop it, so that whatever throws below frees
+    // each value once.
+    keys_.drop_to(from.keys);
+    values_.drop_to(from.values);
+    for (std::size_t repeat; (repeat = members.index_members()) != n;) {
+      if (rule == repeated_keys::rejected) {
+        // Hand the keys and values back (into the room they had) so that the stacks are as
+        // they were.
+        for (std::size_t i = 0; i < n; ++i) {
+          spool::object::member& m = members.nth(i);
+          keys_.push_into_room({bits_of(m.key()), keys_.data()[keys_.size()].where});
+          values_.push_into_room(m.value.release());
+        }
+        return &keys_[from.keys + repeat];
+      }
+      members.drop_repeat(repeat);
+      --n;
+    }
+    values_.push_into_room(made.release());
+    return nullptr;
+  }
+
+  // Past this many elements a reader whose format gives the count up front should make the
+  // array at its size and move each element into it as it comes (pop_into): the stack would
+  // hold a long array's elements a second time. (The array is then a large block anyway.)
+  static constexpr std::size_t longest_pending_array = value_node_cache::largest_block / sizeof(spool::value);
+
+  // The value on top, taken off the stack into `slot`, a null (no destructor is due).
+  void pop_into(spool::value& slot) noexcept {
+    values_.drop_to(values_.size() - 1);
+    slot.storage_ = values_.data()[values_.size()];
+  }
+
+  // The finished value on top (the builder's buffers are trimmed once it is empty).
+  spool::value take() {
+    spool::value out = spool::value::adopt(values_.back());
+    values_.drop_to(values_.size() - 1);
+    if (values_.empty()) trim();
+    return out;
+  }
+
+  // Drops everything pushed since `to` (after a failed read): each pending value is adopted by a
+  // temporary that frees it.
+  void rewind(mark to) noexcept {
+    for (std::size_t i = to.values; i < values_.size(); ++i) spool::value::adopt(values_[i]);
+    for (std::size_t i = to.keys; i < keys_.size(); ++i) spool::value::adopt(keys_[i].bits);
+    values_.drop_to(to.values);
+    keys_.drop_to(to.keys);
+    if (values_.empty()) trim();
+  }
+
+ private:
+  // A value made in place whose bytes the builder takes over: it is never destroyed, so no
+  // destructor runs on the way (it would only find a reset tag).
+  template <class... Args>
+  [[gnu::always_inline]] static value_storage bits_of(Args&&... args) {
+    alignas(spool::value) unsigned char room[sizeof(spool::value)];
+    const spool::value* made = ::new (static_cast<void*>(room)) spool::value(std::forward<Args>(args)...);
+    return made->storage_;
+  }
+
+  static value_storage object_bits() {
+    value_storage bits;
+    bits.store_pointer(spool::value::tag(spool::kind::object), new_value_node<spool::object>());
+    return bits;
+  }
+
+  // Turns a run of pending bytes into values as a vector is built from it (one allocation of the
+  // final size, each element constructed in place from its bytes). Random access so that the
+  // vector takes the run's length by a subtraction.
+  struct adopting_iterator {
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = spool::value;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = spool::value;
+    const value_storage* at;
+    spool::value operator*() const noexcept { return spool::value::adopt(*at); }
+    adopting_iterator& operator++() noexcept { return ++at, *this; }
+    adopting_iterator operator++(int) noexcept { return {at++}; }
+    spool::value operator[](difference_type i) const noexcept { return spool::value::adopt(at[i]); }
+    adopting_iterator& operator+=(difference_type i) noexcept { return at += i, *this; }
+    friend adopting_iterator operator+(adopting_iterator a, difference_type i) noexcept { return {a.at + i}; }
+    friend difference_type operator-(adopting_iterator a, adopting_iterator b) noexcept { return a.at - b.at; }
+    friend auto operator<=>(adopting_iterator a, adopting_iterator b) noexcept { return a.at <=> b.at; }
+    friend bool operator==(adopting_iterator a, adopting_iterator b) noexcept { return a.at == b.at; }
+  };
+
+  // The same for an object's members, from the keys' and the values' runs side by side.
+  struct adopting_member_iterator {
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = spool::object::member;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = spool::object::member;
+    const pending_key* key;
+    const value_storage* at;
+    spool::object::member operator*() const noexcept {
+      return {spool::object::member::adopt_key_t{}, spool::value::adopt(key->bits), spool::value::adopt(*at)};
+    }
+    adopting_member_iterator& operator++() noexcept { return ++key, ++at, *this; }
+    adopting_member_iterator& operator--() noexcept { return --key, --at, *this; }
+    adopting_member_iterator operator++(int) noexcept { return {key++, at++}; }
+    spool::object::member operator[](difference_type i) const noexcept { return *(*this + i); }
+    adopting_member_iterator& operator+=(difference_type i) noexcept { return key += i, at += i, *this; }
+    friend adopting_member_iterator operator+(adopting_member_iterator a, difference_type i) noexcept { return a += i; }
+    friend difference_type operator-(adopting_member_iterator a, adopting_member_iterator b) noexcept { return a.at - b.at; }
+    friend auto operator<=>(adopting_member_iterator a, adopting_member_iterator b) noexcept { return a.at <=> b.at; }
+    friend bool operator==(adopting_member_iterator a, adopting_member_iterator b) noexcept { return a.at == b.at; }
+  };
+
+  void trim() noexcept {
+    values_.trim();
+    keys_.trim();
+  }
+
+  // Bare bytes of values owned by the builder: what adopt() turns back into a value.
+  pending_stack<value_storage> values_;
+  pending_stack<pending_key> keys_;
+};
+
+}  // namespace spool::detail

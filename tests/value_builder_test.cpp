@@ -1,0 +1,202 @@
+// detail::value_builder (detail/value/builder.hpp), how readers build spool::value trees, and the
+// object calls it builds with: containers closed from the pending stacks, repeated keys merged
+// (JSON's rule) or rejected (MessagePack's), rewinding after a failure, and MessagePack reads that
+// go through it.
+#include <spool/detail/value/builder.hpp>
+#include <spool/msgpack.hpp>
+#include <spool/value.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <iterator>
+#include <string>
+#include <thread>
+#include <vector>
+
+using spool::value;
+using spool::detail::repeated_keys;
+using spool::detail::value_builder;
+
+namespace {
+
+std::string key_name(std::size_t i) { return "key number " + std::to_string(i); }  // heap keys past 9
+
+// An object of `n` distinct keys, built through the builder; `repeat` appends the key of member 0
+// again with the value -1.
+value built_object(value_builder& b, std::size_t n, bool repeat, repeated_keys rule, const value_builder::pending_key** rejected) {
+  const value_builder::mark m = b.position();
+  for (std::size_t i = 0; i < n; ++i) {
+    b.push_key(key_name(i), i);
+    b.push(static_cast<std::int64_t>(i));
+  }
+  if (repeat) {
+    b.push_key(key_name(0), 1000);
+    b.push(-1);
+  }
+  *rejected = b.close_object(m, rule);
+  if (*rejected != nullptr) return value();
+  return b.take();
+}
+
+std::string bytes(std::initializer_list<unsigned> list) {
+  std::string out;
+  for (unsigned c : list) out.push_back(static_cast<char>(c));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("value_builder: nested containers closed from the stacks") {
+  value_builder b;
+  const value_builder::mark start = b.position();
+  const value_builder::mark outer = b.position();
+  b.push_key("name", 0);
+  b.push("a string longer than fourteen bytes");
+  b.push_key("list", 0);
+  const std::size_t first = b.position().values;
+  b.push(1);
+  b.push(2.5);
+  b.push(nullptr);
+  b.push(true);
+  b.close_array(first);
+  b.push_key("empty", 0);
+  b.close_array(b.position().values);
+  CHECK(b.close_object(outer, repeated_keys::rejected) == nullptr);
+  const value v = b.take();
+  CHECK(b.position().values == start.values);
+  CHECK(b.position().keys == start.keys);
+
+  const value expected = value::object({{"name", "a string longer than fourteen bytes"},
+                                        {"list", value::array({1, 2.5, nullptr, true})},
+                                        {"empty", value::array()}});
+  CHECK(v == expected);
+  REQUIRE(v.is_object());
+  CHECK(v.as_object().nth(0).key() == "name");
+  CHECK(v.as_object().nth(1).key() == "list");
+  CHECK(v.as_object().nth(2).key() == "empty");
+}
+
+TEST_CASE("value_builder: repeated keys, merged or rejected, below and above the index threshold") {
+  for (std::size_t n : {1u, 2u, 7u, 8u, 9u, 40u}) {
+    CAPTURE(n);
+    value_builder b;
+    const value_builder::pending_key* rejected = nullptr;
+
+    // Distinct keys: every member found, in order, whichever rule.
+    value plain = built_object(b, n, false, repeated_keys::rejected, &rejected);
+    REQUIRE(rejected == nullptr);
+    REQUIRE(plain.size() == n);
+    for (std::size_t i = 0; i < n; ++i) {
+      CHECK(plain.as_object().nth(i).key() == key_name(i));
+      REQUIRE(plain.find(key_name(i)) != nullptr);
+      CHECK(*plain.find(key_name(i)) == value(static_cast<std::int64_t>(i)));
+    }
+    CHECK(plain.find("absent") == nullptr);
+
+    // JSON's rule: the first position, the last value.
+    value merged = built_object(b, n, true, repeated_keys::last_value_wins, &rejected);
+    REQUIRE(rejected == nullptr);
+    REQUIRE(merged.size() == n);
+    CHECK(merged.as_object().nth(0).key() == key_name(0));
+    CHECK(merged[key_name(0)] == value(-1));
+    for (std::size_t i = 1; i < n; ++i) CHECK(merged[key_name(i)] == value(static_cast<std::int64_t>(i)));
+    // Still a working object: a new key goes in once.
+    CHECK(merged.as_object().try_emplace("new", 5).second);
+    CHECK_FALSE(merged.as_object().try_emplace("new", 6).second);
+    CHECK(merged["new"] == value(5));
+
+    // MessagePack's rule: the later key comes back, the stacks as they were.
+    const value_builder::mark before = b.position();
+    built_object(b, n, true, repeated_keys::rejected, &rejected);
+    REQUIRE(rejected != nullptr);
+    CHECK(rejected->where == 1000);
+    CHECK(rejected->text() == key_name(0));
+    CHECK(b.position().keys == before.keys + n + 1);
+    CHECK(b.position().values == before.values + n + 1);
+    b.rewind(before);
+    CHECK(b.position().keys == before.keys);
+    CHECK(b.position().values == before.values);
+  }
+}
+
+TEST_CASE("object::index_members reports the first repeat; drop_repeat keeps the earlier member") {
+  using member = spool::object::member;
+  std::vector<member> members;
+  for (int i = 0; i < 10; ++i) members.emplace_back(member::adopt_key_t{}, value(key_name(static_cast<std::size_t>(i))), value(i));
+  members.emplace_back(member::adopt_key_t{}, value(key_name(3)), value(30));
+  members.emplace_back(member::adopt_key_t{}, value(key_name(5)), value(50));
+  spool::object o;
+  o.assign_unindexed(std::make_move_iterator(members.begin()), std::make_move_iterator(members.end()));
+  CHECK(o.index_members() == 10);
+  o.drop_repeat(10);
+  CHECK(o.index_members() == 10);  // key 5's repeat has moved down to position 10
+  o.drop_repeat(10);
+  CHECK(o.index_members() == o.size());
+  CHECK(o.size() == 10);
+  CHECK(*o.find(key_name(3)) == value(30));
+  CHECK(*o.find(key_name(5)) == value(50));
+  CHECK(o.nth(3).key() == key_name(3));
+}
+
+TEST_CASE("MessagePack into spool::value: a repeated map key is an error at the later key") {
+  // {"a": 1, "a": 2}: the second key is at offset 4.
+  const spool::result<value> small = spool::msgpack::read<value>(bytes({0x82, 0xa1, 'a', 1, 0xa1, 'a', 2}));
+  REQUIRE_FALSE(small);
+  CHECK(small.error().code == spool::errc::duplicate_key);
+  CHECK(small.error().offset == 4);
+  CHECK(small.error().path == "a");
+
+  // [0, {k0: 0 ... k9: 9, k4: 4}]: ten distinct keys (indexed) and a repeat, inside an array.
+  std::string doc = bytes({0x92, 0x00, 0x8b});
+  std::size_t repeat_at = 0;
+  for (int i = 0; i <= 10; ++i) {
+    if (i == 10) repeat_at = doc.size();
+    doc += bytes({0xa2, 'k', static_cast<unsigned>('0' + (i == 10 ? 4 : i))});
+    doc += bytes({static_cast<unsigned>(i == 10 ? 4 : i)});
+  }
+  const spool::result<value> big = spool::msgpack::read<value>(doc);
+  REQUIRE_FALSE(big);
+  CHECK(big.error().code == spool::errc::duplicate_key);
+  CHECK(big.error().offset == repeat_at);
+  CHECK(big.error().path == "[1].k4");
+
+  // Integer keys repeat through their text.
+  const spool::result<value> ints = spool::msgpack::read<value>(bytes({0x82, 0x07, 1, 0xa1, '7', 2}));
+  REQUIRE_FALSE(ints);
+  CHECK(ints.error().code == spool::errc::duplicate_key);
+  CHECK(ints.error().offset == 3);
+}
+
+TEST_CASE("MessagePack into spool::value: a failed read leaves the builder empty, the next read works") {
+  value_builder& b = value_builder::for_this_thread();
+  const value_builder::mark start = b.position();
+  // {"x": [1, 2, <never used byte>]}
+  const spool::result<value> bad = spool::msgpack::read<value>(bytes({0x81, 0xa1, 'x', 0x93, 1, 2, 0xc1}));
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().path == "x[2]");
+  CHECK(b.position().values == start.values);
+  CHECK(b.position().keys == start.keys);
+
+  const spool::result<value> good = spool::msgpack::read<value>(bytes({0x81, 0xa1, 'x', 0x92, 1, 0x80}));
+  REQUIRE(good);
+  CHECK(*good == value::object({{"x", value::array({1, value::object({})})}}));
+  CHECK(b.position().values == start.values);
+}
+
+TEST_CASE("value_builder: its stacks stay out of the node cache") {
+  // On a fresh thread: once the document is gone, the current chunk holds no block, so it starts
+  // over for the next one; the builder's grown stacks would otherwise hold it.
+  std::size_t left = 1, read = 0;
+  std::thread([&left, &read] {
+    std::string doc = bytes({0xdc, 0x01, 0x00});  // an array of 256 arrays of one long string
+    for (int i = 0; i < 256; ++i) doc += bytes({0x91, 0xb0}) + std::string(16, 'z');
+    {
+      const spool::result<value> v = spool::msgpack::read<value>(doc);
+      if (v) read = v->size();
+    }
+    left = spool::detail::this_thread_value_nodes.current_blocks();
+  }).join();
+  CHECK(read == 256);
+  CHECK(left == 0);
+}
