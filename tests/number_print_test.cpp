@@ -172,3 +172,50 @@ TEST_CASE_TEMPLATE("pseudo-random bit patterns match std::to_chars", F, double, 
   CHECK(compare.mismatches == 0);
   MESSAGE(compare.compared << " values compared");
 }
+
+namespace {
+
+template <class T>
+std::string integer_text(T v) {
+  char buf[spool::detail::max_number_chars];
+  return std::string(buf, spool::detail::write_integer(buf, v));
+}
+
+template <class T>
+std::string to_chars_text(T v) {
+  char buf[32];
+  return std::string(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+
+}  // namespace
+
+TEST_CASE("integers of every length match std::to_chars, around every power of ten") {
+  // Each digit count from 1 to 20, at its bounds (the sixteen-digit block, its scaling and the
+  // leading digits before it switch there) and at random values in between.
+  int mismatches = 0;
+  const auto check = [&](std::uint64_t v) {
+    if (integer_text(v) != to_chars_text(v)) ++mismatches;
+    const auto s = static_cast<std::int64_t>(v);
+    if (integer_text(s) != to_chars_text(s)) ++mismatches;
+  };
+  std::uint64_t power = 1;
+  for (int digits = 1; digits <= 20; ++digits) {
+    for (std::uint64_t delta = 0; delta < 3; ++delta) {
+      check(power + delta);
+      check(power - 1 - delta);
+    }
+    if (digits < 20) power *= 10;
+  }
+  check(std::numeric_limits<std::uint64_t>::max());
+  check(static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::min()));
+  std::mt19937_64 rng(31);
+  for (int i = 0; i < 200000; ++i) {
+    const std::uint64_t v = rng();
+    check(v >> (rng() % 64));  // every magnitude
+    check(v % 10000000000000000ULL);
+  }
+  CHECK(mismatches == 0);
+  CHECK(integer_text(std::uint64_t{1000000000000000}) == "1000000000000000");
+  CHECK(integer_text(std::int64_t{-1234567890123456789}) == "-1234567890123456789");
+  CHECK(integer_text(std::uint64_t{12345678901234567890u}) == "12345678901234567890");
+}
