@@ -181,11 +181,11 @@ struct reader_context {
   spool::value discard;  // where tables with unknown keys go
 
   void reset_for_reuse() noexcept {
-    s.err = {};
+    if (s.err) s.err = {};  // each cleared only when it holds something (see scanner::start)
     scratch.clear();
     checks.clear();
-    leaf = {};
-    discard = {};
+    if (!leaf.is_null()) leaf = {};
+    if (!discard.is_null()) discard = {};
   }
   bool oversized() const noexcept {
     return spool::pool_buffer_oversized(scratch.capacity() + tables.retained_bytes() + seen_fields.storage_size() / 8 +

@@ -100,7 +100,7 @@ class struct_reader {
     ctx_.checks.clear();
     ctx_.seen_fields.reset();
     ctx_.next_field = 0;
-    ctx_.discard = spool::value(spool::object{});
+    if (!ctx_.discard.is_null()) ctx_.discard = {};  // value_child() makes it a table when needed
     if (!start_document(s_, tables_, input, opts_)) return false;
 
     const target top = target_for(root);
