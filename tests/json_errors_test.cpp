@@ -50,6 +50,24 @@ struct spool::meta<json_errors_test::port_config> {
   static constexpr auto fields = spool::field_options(spool::required("port"));
 };
 
+TEST_CASE("into spool::value, the path names the failing member however deep, and nothing is left pending") {
+  // Members after other objects, after escaped keys and past the eight members an object indexes
+  // by hash: the path is built from each level's own key, never a key of a member read before.
+  const std::string wide = R"({"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":{"x":1},)";
+  const spool::error deep = read_error(wide + R"("a\u0062":{"c":{"d":[1,{"e":2}]},"f":[true,{"g":nul}]}})");
+  CHECK(deep.code == spool::errc::syntax);
+  CHECK(deep.path == "ab.f[1].g");
+  // The same thread reads the next document from a clean start.
+  auto next = spool::json::read<spool::value>(wide + R"("z":[{"y":"a string longer than fourteen bytes"}]})");
+  REQUIRE(next);
+  CHECK((*next)["z"][0]["y"].as_string().value() == "a string longer than fourteen bytes");
+  CHECK(next->size() == 10);
+  // A repeated key keeps its first position and takes the last value.
+  auto repeated = spool::json::read<spool::value>(R"({"a":1,"b":2,"a":{"c":3}})");
+  REQUIRE(repeated);
+  CHECK(spool::json::write(*repeated) == R"({"a":{"c":3},"b":2})");
+}
+
 TEST_CASE("the path names the failing member, with offset, line and column") {
   const std::string text = "{\"statuses\": [\n"
                            "  {\"text\": \"a\", \"user\": {\"id\": 1, \"name\": \"x\"}},\n"

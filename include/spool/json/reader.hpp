@@ -32,6 +32,7 @@
 #include <spool/detail/same_bytes.hpp>
 #include <spool/detail/type_traits.hpp>
 #include <spool/detail/utf8.hpp>
+#include <spool/detail/value/builder.hpp>
 #include <spool/error.hpp>
 #include <spool/json/number.hpp>
 #include <spool/json/options.hpp>
@@ -146,15 +147,9 @@ class reader {
 
   void reset_for_reuse() noexcept {
     error = spool::error{};
-    // A failed read leaves pending values behind; a huge document must not stay pinned in the
-    // thread's pool through the capacity it made these grow to.
-    values_.clear();
-    keys_.clear();
-    key_arena_.clear();
+    // A huge document must not stay pinned in the thread's pool through the scratch it made grow
+    // (spool::value's pending values live in the thread's value_builder, which trims itself).
     if (spool::pool_buffer_oversized(scratch_.capacity())) std::string().swap(scratch_);
-    if (spool::pool_buffer_oversized(key_arena_.capacity())) std::string().swap(key_arena_);
-    if (spool::pool_buffer_oversized(values_.capacity() * sizeof(spool::value))) std::vector<spool::value>().swap(values_);
-    if (spool::pool_buffer_oversized(keys_.capacity() * sizeof(pending_key))) std::vector<pending_key>().swap(keys_);
   }
 
  private:
@@ -162,22 +157,6 @@ class reader {
   std::uint32_t depth_ = 0;
   spool::plan_memo memo_;
   std::string scratch_;  // decoded escaped keys and tags
-
-  // spool::value reading: every value of the open containers (array elements, member values)
-  // waits on one stack shared by all levels, built in its slot there; member keys wait on another.
-  // A container that closes takes its values from the top in one allocation of its final size.
-  struct pending_key {
-    std::size_t offset;  // into the input, or (in_arena) into key_arena_
-    std::size_t size;
-    bool in_arena;
-  };
-  std::vector<spool::value> values_;
-  std::vector<pending_key> keys_;
-  std::string key_arena_;  // escaped keys, decoded
-
-  std::string_view key_of(const pending_key& k) const noexcept {
-    return {(k.in_arena ? key_arena_.data() : begin_) + k.offset, k.size};
-  }
 
   // ---- lexical helpers -------------------------------------------------------------------
 
@@ -920,20 +899,21 @@ class reader {
     return ok;
   }
 
+  // spool::value reading: every value of the open containers waits on the thread's value_builder
+  // (array elements, member values and their keys), and a container that closes is built from the
+  // top of its stacks at its final size.
   bool read_dynamic(const char*& p, spool::value& out) {
-    const std::size_t value_mark = values_.size(), key_mark = keys_.size(), arena_mark = key_arena_.size();
-    if (!push_dynamic(p)) {
-      values_.resize(value_mark);
-      keys_.resize(key_mark);
-      key_arena_.resize(arena_mark);
+    spool::detail::value_builder& b = spool::detail::value_builder::for_this_thread();
+    const spool::detail::value_builder::mark start = b.position();
+    if (!push_dynamic(p, b)) {
+      b.rewind(start);
       return false;
     }
-    out = std::move(values_.back());
-    values_.pop_back();
+    out = b.take();
     return true;
   }
 
-  bool push_dynamic(const char*& p);
+  bool push_dynamic(const char*& p, spool::detail::value_builder& b);
 };
 
 }  // namespace spool::json::detail
@@ -943,57 +923,43 @@ namespace spool::json::detail {
 // A schema-less document: objects keep their order; integers that fit int64 (or, positive, uint64)
 // stay integers, every other number is a double; a repeated key keeps the last value.
 template <read_options Opts>
-bool reader<Opts>::push_dynamic(const char*& p) {
+bool reader<Opts>::push_dynamic(const char*& p, spool::detail::value_builder& b) {
   if (p == end) return fail(errc::unexpected_end, p, "a JSON value");
   switch (*p) {
     case '{': {
-      // Escaped keys go to the arena; the others are views into the input.
-      const std::size_t value_mark = values_.size(), key_mark = keys_.size(), arena_mark = key_arena_.size();
-      const bool ok = for_each_member(p, [&](std::string_view k, const char*) {
-        pending_key key{static_cast<std::size_t>(k.data() - begin_), k.size(), false};
-        if (k.data() == scratch_.data()) {
-          key = {key_arena_.size(), k.size(), true};
-          key_arena_.append(k);
-        }
-        keys_.push_back(key);
-        if (!push_dynamic(p)) {
-          error.at_key(key_of(key));
+      // Keys are copied as they come, so an escaped one may be decoded in the scratch.
+      const spool::detail::value_builder::mark start = b.position();
+      const bool ok = for_each_member(p, [&](std::string_view k, const char* key_at) {
+        b.push_key(k, reinterpret_cast<std::uintptr_t>(key_at));
+        const spool::detail::value_builder::mark value_start = b.position();
+        if (!push_dynamic(p, b)) {
+          // What the value left pending goes first, so that this member's key is the last one.
+          b.rewind(value_start);
+          error.at_key(b.last_key());
           return false;
         }
         return true;
       });
       if (!ok) return false;
-      spool::object members;
-      members.reserve(keys_.size() - key_mark);
-      for (std::size_t i = key_mark, v = value_mark; i < keys_.size(); ++i, ++v) {
-        // A repeated key keeps its first position and takes the last value; the one it replaces
-        // is left in the stack's slot and goes with it.
-        members.try_emplace(key_of(keys_[i])).first->swap(values_[v]);
-      }
-      values_.resize(value_mark);
-      keys_.resize(key_mark);
-      key_arena_.resize(arena_mark);
-      values_.emplace_back(std::move(members));
+      // A repeated key keeps its first position and takes the last value.
+      b.close_object(start, spool::detail::repeated_keys::last_value_wins);
       return true;
     }
     case '[': {
-      const std::size_t mark = values_.size();
-      if (!for_each_element(p, [&](std::size_t) { return push_dynamic(p); })) return false;
-      const auto first = values_.begin() + static_cast<std::ptrdiff_t>(mark);
-      spool::array elements(std::make_move_iterator(first), std::make_move_iterator(values_.end()));
-      values_.erase(first, values_.end());
-      values_.emplace_back(std::move(elements));
+      const std::size_t first = b.position().values;
+      if (!for_each_element(p, [&](std::size_t) { return push_dynamic(p, b); })) return false;
+      b.close_array(first);
       return true;
     }
     case '"': {
       std::string_view s;
       if (!string_view_of(p, s, scratch_)) return false;
-      values_.emplace_back(s);
+      b.push(s);
       return true;
     }
-    case 't': values_.emplace_back(true); return literal(p, "true");
-    case 'f': values_.emplace_back(false); return literal(p, "false");
-    case 'n': values_.emplace_back(); return literal(p, "null");
+    case 't': b.push(true); return literal(p, "true");
+    case 'f': b.push(false); return literal(p, "false");
+    case 'n': b.push(); return literal(p, "null");
     default: {
       if (!starts_number(*p)) return fail(errc::syntax, p, "a JSON value", describe(p, end));
       scanned_number n;
@@ -1004,11 +970,11 @@ bool reader<Opts>::push_dynamic(const char*& p) {
         if (n.exact_mantissa || parse_decimal(digits, n.last, magnitude) == n.last) {
           std::int64_t i = 0;
           if (integer_from_magnitude(n.negative, magnitude, i)) {
-            values_.emplace_back(i);
+            b.push(i);
             return true;
           }
           if (!n.negative) {
-            values_.emplace_back(magnitude);
+            b.push(magnitude);
             return true;
           }
         }
@@ -1016,7 +982,7 @@ bool reader<Opts>::push_dynamic(const char*& p) {
       }
       double d = 0;
       if (!to_floating(*this, n, d)) return false;
-      values_.emplace_back(d);
+      b.push(d);
       return true;
     }
   }
