@@ -13,6 +13,7 @@
 // header claiming four billion elements in a ten-byte input fails before any allocation.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstddef>
@@ -47,6 +48,16 @@ struct wire_integer {
   std::uint64_t bits;
   bool negative;
 };
+
+// The W bytes at p (8, 4 or 2) as one unsigned integer in the machine's byte order, for equality.
+template <std::size_t W>
+using word_type = std::conditional_t<W == 8, std::uint64_t, std::conditional_t<W == 4, std::uint32_t, std::uint16_t>>;
+template <std::size_t W>
+[[gnu::always_inline]] inline word_type<W> word(const unsigned char* p) noexcept {
+  word_type<W> w;
+  std::memcpy(&w, p, W);
+  return w;
+}
 
 struct decoder {
   const unsigned char* begin = nullptr;
@@ -254,9 +265,22 @@ struct decoder {
     return false;
   }
 
-  // float32, float64, or an integer (converted to the nearest representable value).
+  // float32, float64, or an integer (converted to the nearest representable value). A float64
+  // into a double, what coordinates and measurements are, is taken inline: one test, one load.
   template <class F>
-  bool floating(F& out) {
+  [[gnu::always_inline]] bool floating(F& out) {
+    if constexpr (std::is_same_v<F, double> && spool::detail::msgpack_inline_float64) {
+      if (remaining() > sizeof(double) && *pos == fmt::float64) [[likely]] {
+        const auto bits = format::load_be<std::uint64_t>(pos + 1);
+        std::memcpy(&out, &bits, sizeof out);
+        pos += 1 + sizeof(double);
+        return true;
+      }
+    }
+    return any_floating(out);
+  }
+  template <class F>
+  bool any_floating(F& out) {
     if (!need(1)) return false;
     const unsigned char* at = pos++;
     if (*at == fmt::float64) {
@@ -370,6 +394,31 @@ struct decoder {
     if (n > 31 || n > O.max_string_length || remaining() <= n || *pos != (fmt::fixstr | n)) return false;
     if (!spool::detail::same_bytes(reinterpret_cast<const char*>(pos + 1), name.data(), n)) return false;
     pos += n + 1;
+    return true;
+  }
+
+  // Whether the input continues with `bytes` (a field's key as written, made at compile time) and
+  // at least one byte more (its value); if so the cursor moves past them. Compared a word at a
+  // time with constants, the last word overlapping the one before: no call, no loop.
+  template <std::size_t N>
+  [[gnu::always_inline]] bool next_is(const std::array<unsigned char, N>& bytes) noexcept {
+    if (remaining() <= N) return false;
+    const unsigned char* key = bytes.data();
+    bool same;
+    if constexpr (N >= 8) {
+      same = [&]<std::size_t... W>(std::index_sequence<W...>) {
+        return ((word<8>(pos + 8 * W) == word<8>(key + 8 * W)) && ...);
+      }(std::make_index_sequence<N / 8>{});
+      if constexpr (N % 8 != 0) same = same && word<8>(pos + N - 8) == word<8>(key + N - 8);
+    } else if constexpr (N >= 4) {
+      same = word<4>(pos) == word<4>(key) && word<4>(pos + N - 4) == word<4>(key + N - 4);
+    } else if constexpr (N >= 2) {
+      same = word<2>(pos) == word<2>(key) && word<2>(pos + N - 2) == word<2>(key + N - 2);
+    } else {
+      same = *pos == *key;
+    }
+    if (!same) return false;
+    pos += N;
     return true;
   }
 

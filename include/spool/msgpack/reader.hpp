@@ -19,6 +19,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bitset>
 #include <chrono>
 #include <cstddef>
@@ -41,6 +42,7 @@
 #include <spool/msgpack/format.hpp>
 #include <spool/msgpack/options.hpp>
 #include <spool/msgpack/timestamp.hpp>
+#include <spool/msgpack/writer.hpp>
 #include <spool/reflect.hpp>
 #include <spool/value.hpp>
 
@@ -136,13 +138,49 @@ bool complete_struct(decoder& d, T& obj, const spool::struct_plan& plan, const s
   return true;
 }
 
+// Reads the leading entries of a map whose keys are T's fields in declaration order (what spool
+// and most writers produce): each key is compared with its field's name, known at compile time,
+// and the value read straight into the member, with no plan, no index and no call through a
+// table. Returns the entries read; stops at the end of the map, at the first key that is not the
+// next field (the general loop takes over there) or at an error (`failed`).
+// Whether the input continues with field I's key in the form spool's writer gives it (encoded_key:
+// the shortest str header, then the text), compared with constant bytes; if so the cursor moves
+// past it. A key equal to a declared name needs no UTF-8 check of its own.
+template <read_options O, class T, std::size_t I>
+[[gnu::always_inline]] inline bool next_is_field(decoder& d) {
+  constexpr std::size_t length = spool::reflect::field_name<T, I>.size();
+  if constexpr (length > 0xffff || length > O.max_string_length) return false;
+  else return d.next_is(encoded_key<T, I>::bytes);
+}
+
+template <read_options O, class T>
+[[gnu::always_inline]] inline std::uint32_t read_fields_in_order(decoder& d, T& obj, std::uint32_t n, bool& failed) {
+  std::uint32_t done = 0;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (void)((done < n && next_is_field<O, T, I>(d) &&
+            (spool::reflect::store<I>(obj, [&](auto& member) { return read_value<O>(d, member); })
+                 ? (++done, true)
+                 : (failed = true, d.error.at_key(spool::reflect::field_name<T, I>), false))) &&
+           ...);
+  }(std::make_index_sequence<spool::reflect::field_count<T>>{});
+  return done;
+}
+
 template <read_options O, class T>
 bool read_struct_map(decoder& d, T& obj, const unsigned char* at, std::uint32_t n) {
   constexpr std::size_t fields = spool::reflect::field_count<T>;
+  std::uint32_t k = 0;
+  if constexpr (spool::detail::msgpack_ordered_fields) {
+    bool failed = false;
+    k = read_fields_in_order<O>(d, obj, n, failed);
+    if (failed) return false;
+    if (k == n && k == fields) return true;  // every field, nothing else: no defaults to apply
+  }
   const spool::struct_plan& plan = d.memo.get<T>();
   std::bitset<fields> seen;
-  std::size_t expected = 0;
-  for (std::uint32_t k = 0; k < n; ++k) {
+  for (std::size_t i = 0; i < k; ++i) seen[i] = true;
+  std::size_t expected = k;
+  for (; k < n; ++k) {
     const unsigned char* key_at = d.pos;
     std::string_view key;
     std::ptrdiff_t i;
@@ -243,6 +281,17 @@ bool read_elements(decoder& d, C& out) {
   return true;
 }
 
+// The elements to reserve for an array of n whose elements are built as they arrive. All n when
+// they take no more than a fixed multiple of the bytes left (every element is at least one byte
+// of them, so a header cannot make memory grow faster than the input), else the bounded budget.
+template <class Item>
+std::size_t reserve_for(const decoder& d, std::uint32_t n, std::size_t budget_elements) {
+  if constexpr (!spool::detail::msgpack_exact_reserve) return budget_elements;
+  constexpr std::size_t bytes_per_input_byte = 8;
+  const std::size_t paid = d.remaining() * bytes_per_input_byte / sizeof(Item);
+  return std::min<std::size_t>(n, std::max(budget_elements, paid));
+}
+
 template <read_options O, class C>
 bool read_sequence(decoder& d, C& out) {
   std::uint32_t n = 0;
@@ -258,7 +307,7 @@ bool read_sequence(decoder& d, C& out) {
     out.clear();
     if constexpr (!std::is_same_v<item_type, bool> && requires { out.emplace_back(); }) {
       // Read where the element stays: a large struct moves only when the vector grows.
-      if constexpr (requires { out.reserve(n); }) out.reserve(upfront_elements);
+      if constexpr (requires { out.reserve(n); }) out.reserve(reserve_for<item_type>(d, n, upfront_elements));
       for (std::uint32_t i = 0; i < n; ++i) {
         if (!read_value<O>(d, out.emplace_back())) return d.error.at_index(i), false;
       }
@@ -278,17 +327,20 @@ bool read_sequence(decoder& d, C& out) {
   return true;
 }
 
+// Out of line: the message's strings would otherwise be built in every caller's frame.
+[[gnu::cold, gnu::noinline]] inline bool wrong_length(decoder& d, const unsigned char* at, std::size_t size,
+                                                     std::uint32_t n) {
+  return d.fail(errc::unexpected_type, at, "array of " + std::to_string(size) + " elements",
+                "array of " + std::to_string(n) + " elements");
+}
+
 // The header of an array that must hold exactly `size` elements; enters its nesting level.
 template <read_options O>
 [[gnu::always_inline]] inline bool read_fixed(decoder& d, std::size_t size) {
   const unsigned char* at = d.pos;
   std::uint32_t n = 0;
   if (!d.enter<O>() || !d.array_header<O>(n)) return false;
-  if (n != size) {
-    d.fail(errc::unexpected_type, at, "array of " + std::to_string(size) + " elements",
-           "array of " + std::to_string(n) + " elements");
-    return false;
-  }
+  if (n != size) [[unlikely]] return wrong_length(d, at, size, n);
   return true;
 }
 

@@ -1,0 +1,237 @@
+// The struct reader's paths for maps whose keys come in declaration order (matched against the
+// names' bytes known at compile time) and for everything else (the struct plan): a document that
+// leaves the order at any point, repeats a key, stops early, carries more keys, or spells a key
+// in a longer str form than needed reads the same as before; arrays of large elements reserve
+// their count when the input pays for it; float64 into double is bit-exact at the input's end.
+#include <spool/msgpack.hpp>
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+using spool::errc;
+
+struct ordered {
+  int a = 0;
+  std::string b;
+  std::int64_t c = 0;
+  friend bool operator==(const ordered&, const ordered&) = default;
+};
+
+// Names of every length where the key comparison changes its word steps (1-3 bytes, 4-7, 8,
+// 9-15, 16, 17-31 in fixstr; 32 and 40 in str8).
+struct lengths {
+  int l1 = 0, l2 = 0, l3 = 0, l4 = 0, l7 = 0, l8 = 0, l9 = 0, l15 = 0, l16 = 0, l17 = 0, l31 = 0, l32 = 0,
+      l40 = 0;
+};
+
+struct with_defaults {
+  int first = 0;
+  int second = 0;
+  std::string third;
+};
+
+}  // namespace
+
+template <>
+struct spool::meta<lengths> {
+  static constexpr auto fields = spool::field_options(
+      spool::rename("l1", "a"), spool::rename("l2", "ab"), spool::rename("l3", "abc"), spool::rename("l4", "abcd"),
+      spool::rename("l7", "abcdefg"), spool::rename("l8", "abcdefgh"), spool::rename("l9", "abcdefghi"),
+      spool::rename("l15", "abcdefghijklmno"), spool::rename("l16", "abcdefghijklmnop"),
+      spool::rename("l17", "abcdefghijklmnopq"), spool::rename("l31", "abcdefghijklmnopqrstuvwxyz01234"),
+      spool::rename("l32", "abcdefghijklmnopqrstuvwxyz012345"),
+      spool::rename("l40", "abcdefghijklmnopqrstuvwxyz0123456789ABCD"));
+};
+
+template <>
+struct spool::meta<with_defaults> {
+  static constexpr auto fields = spool::field_options(spool::required("second"),
+                                                      spool::default_value("third", std::string_view("none")));
+};
+
+namespace {
+
+// A str in the shortest form, or in str8 / str16 when asked (non-minimal, still valid).
+std::string str(std::string_view text, int form = 0) {
+  std::string out;
+  if (form == 0 && text.size() <= 31) {
+    out += static_cast<char>(0xa0 | text.size());
+  } else if (form <= 8 && text.size() <= 0xff) {
+    out += '\xd9';
+    out += static_cast<char>(text.size());
+  } else {
+    out += '\xda';
+    out += static_cast<char>(text.size() >> 8);
+    out += static_cast<char>(text.size() & 0xff);
+  }
+  return out + std::string(text);
+}
+
+std::string fixmap(std::size_t n) { return std::string(1, static_cast<char>(0x80 | n)); }
+std::string fixint(int v) { return std::string(1, static_cast<char>(v)); }
+
+template <class T, spool::msgpack::read_options O = spool::msgpack::read_options{}>
+spool::result<T> read(const std::string& bytes) {
+  return spool::msgpack::read<T, O>(bytes);
+}
+
+constexpr spool::msgpack::read_options strict{.error_on_unknown_keys = true};
+
+TEST_CASE("keys in declaration order, then out of it, read the same") {
+  CHECK(read<ordered>(fixmap(3) + str("a") + fixint(1) + str("b") + str("x") + str("c") + fixint(3)).value() ==
+        ordered{1, "x", 3});
+  // Leaves the order after the first key, and at the start.
+  CHECK(read<ordered>(fixmap(3) + str("a") + fixint(1) + str("c") + fixint(3) + str("b") + str("x")).value() ==
+        ordered{1, "x", 3});
+  CHECK(read<ordered>(fixmap(3) + str("c") + fixint(3) + str("a") + fixint(1) + str("b") + str("y")).value() ==
+        ordered{1, "y", 3});
+  // An unknown key between declared ones is skipped, or refused by name.
+  const std::string unknown = fixmap(4) + str("a") + fixint(1) + str("zz") + fixint(9) + str("b") + str("x") +
+                              str("c") + fixint(3);
+  CHECK(read<ordered>(unknown).value() == ordered{1, "x", 3});
+  CHECK(read<ordered, strict>(unknown).error().path == "zz");
+  // Keys after every field: skipped, refused, or a duplicate.
+  const std::string extra = fixmap(4) + str("a") + fixint(1) + str("b") + str("x") + str("c") + fixint(3) +
+                            str("d") + fixint(4);
+  CHECK(read<ordered>(extra).value() == ordered{1, "x", 3});
+  CHECK(read<ordered, strict>(extra).error().code == errc::unknown_key);
+  const std::string again = fixmap(4) + str("a") + fixint(1) + str("b") + str("x") + str("c") + fixint(3) +
+                            str("c") + fixint(4);
+  const spool::error dup = read<ordered>(again).error();
+  CHECK(dup.code == errc::duplicate_key);
+  CHECK(dup.path == "c");
+  CHECK(dup.offset == 1 + 2 + 1 + 2 + 2 + 2 + 1);  // the second "c"
+  const spool::error early_dup =
+      read<ordered>(fixmap(3) + str("a") + fixint(1) + str("a") + fixint(2) + str("b") + str("x")).error();
+  CHECK(early_dup.code == errc::duplicate_key);
+  CHECK(early_dup.path == "a");
+}
+
+TEST_CASE("a key in a longer str form than needed is still the field") {
+  CHECK(read<ordered>(fixmap(3) + str("a", 8) + fixint(1) + str("b", 16) + str("x") + str("c") + fixint(3)).value() ==
+        ordered{1, "x", 3});
+  lengths l = read<lengths>(fixmap(1) + str("abcdefghijklmnopqrstuvwxyz0123456789ABCD", 16) + fixint(7)).value();
+  CHECK(l.l40 == 7);
+}
+
+TEST_CASE("a document that stops early gets defaults, or misses a required field") {
+  const with_defaults d = read<with_defaults>(fixmap(2) + str("first") + fixint(1) + str("second") + fixint(2)).value();
+  CHECK(d.first == 1);
+  CHECK(d.second == 2);
+  CHECK(d.third == "none");
+  const spool::error e = read<with_defaults>(fixmap(1) + str("first") + fixint(1)).error();
+  CHECK(e.code == errc::missing_key);
+  CHECK(e.path == "second");
+  CHECK(read<with_defaults, spool::msgpack::read_options{.require_all_fields = true}>(
+            fixmap(2) + str("first") + fixint(1) + str("second") + fixint(2))
+            .error()
+            .code == errc::missing_key);
+}
+
+TEST_CASE("an error inside a field in order names the field") {
+  const spool::error e = read<ordered>(fixmap(3) + str("a") + fixint(1) + str("b") + fixint(5) + str("c") + fixint(3)).error();
+  CHECK(e.code == errc::unexpected_type);
+  CHECK(e.path == "b");
+  CHECK(e.offset == 1 + 2 + 1 + 2);
+}
+
+TEST_CASE("a key that differs from a field name in any one byte is not that field") {
+  constexpr std::array<std::string_view, 13> names = {
+      "a", "ab", "abc", "abcd", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmno", "abcdefghijklmnop",
+      "abcdefghijklmnopq", "abcdefghijklmnopqrstuvwxyz01234", "abcdefghijklmnopqrstuvwxyz012345",
+      "abcdefghijklmnopqrstuvwxyz0123456789ABCD"};
+  const auto all_fields = [&](std::size_t changed, std::size_t at) {
+    std::string bytes = fixmap(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      std::string key(names[i]);
+      if (i == changed) key[at] = '_';
+      bytes += str(key) + fixint(static_cast<int>(i + 1));
+    }
+    return bytes;
+  };
+  const lengths exact = read<lengths>(all_fields(names.size(), 0)).value();
+  CHECK(exact.l1 == 1);
+  CHECK(exact.l17 == 10);
+  CHECK(exact.l40 == 13);
+  for (std::size_t field = 0; field < names.size(); ++field) {
+    for (std::size_t at = 0; at < names[field].size(); ++at) {
+      CAPTURE(field);
+      CAPTURE(at);
+      const spool::result<lengths> r = read<lengths>(all_fields(field, at));
+      REQUIRE(r.has_value());
+      const std::array<int, 13> got = {r->l1, r->l2, r->l3, r->l4, r->l7, r->l8, r->l9,
+                                       r->l15, r->l16, r->l17, r->l31, r->l32, r->l40};
+      for (std::size_t i = 0; i < names.size(); ++i) CHECK(got[i] == (i == field ? 0 : static_cast<int>(i + 1)));
+      CHECK(read<lengths, strict>(all_fields(field, at)).error().code == errc::unknown_key);
+    }
+  }
+}
+
+TEST_CASE("a key with no value after it, or longer than max_string_length, is not taken as the field") {
+  const std::string cut = fixmap(1) + str("a");
+  CHECK(read<ordered>(cut).error().code == errc::unexpected_end);
+  constexpr spool::msgpack::read_options short_strings{.max_string_length = 2};
+  const std::string long_key = fixmap(1) + str("abc") + fixint(1);
+  CHECK(read<lengths, short_strings>(long_key).error().code == errc::size_exceeded);
+  CHECK(read<lengths, short_strings>(fixmap(1) + str("ab") + fixint(2)).value().l2 == 2);
+}
+
+struct wide {
+  std::array<std::int64_t, 128> values{};
+};
+
+TEST_CASE("an array of large elements reserves its count when the input pays for it") {
+  std::vector<wide> many(100);
+  for (std::size_t i = 0; i < many.size(); ++i) many[i].values[i] = static_cast<std::int64_t>(i);
+  const std::string bytes = spool::msgpack::write(many);
+  const std::vector<wide> back = spool::msgpack::read<std::vector<wide>>(bytes).value();
+  REQUIRE(back.size() == 100);
+  for (std::size_t i = 0; i < back.size(); ++i) CHECK(back[i].values[i] == static_cast<std::int64_t>(i));
+  // 1 KiB per element, 64 KiB of them built up front at most: past that the count is reserved
+  // (about 8 bytes of elements per byte of input left), else the vector grows by doubling.
+  if constexpr (spool::detail::msgpack_exact_reserve) CHECK(back.capacity() == 100);
+  else CHECK(back.capacity() == 128);
+}
+
+std::string float64(double v) {
+  const auto bits = std::bit_cast<std::uint64_t>(v);
+  std::string out(1, '\xcb');
+  for (int shift = 56; shift >= 0; shift -= 8) out += static_cast<char>((bits >> shift) & 0xff);
+  return out;
+}
+
+TEST_CASE("float64 into double: bit-exact, at the input's end, and cut short") {
+  const double values[] = {0.0, -0.0, 1.5, -2.25e300, std::numeric_limits<double>::denorm_min(),
+                           std::numeric_limits<double>::infinity(), std::numeric_limits<double>::max()};
+  for (const double v : values) {
+    CAPTURE(v);
+    const double got = spool::msgpack::read<double>(float64(v)).value();  // nothing after it
+    CHECK(std::bit_cast<std::uint64_t>(got) == std::bit_cast<std::uint64_t>(v));
+    const std::array<double, 2> pair = spool::msgpack::read<std::array<double, 2>>("\x92" + float64(v) + float64(-v)).value();
+    CHECK(std::bit_cast<std::uint64_t>(pair[1]) == std::bit_cast<std::uint64_t>(-v));
+  }
+  const double nan = spool::msgpack::read<double>(float64(std::numeric_limits<double>::quiet_NaN())).value();
+  CHECK(std::isnan(nan));
+  const std::string cut = float64(1.0).substr(0, 8);
+  const spool::error e = spool::msgpack::read<double>(cut).error();
+  CHECK(e.code == errc::unexpected_end);
+  CHECK(e.offset == 8);
+  const spool::error wrong = spool::msgpack::read<std::array<double, 2>>("\x93" + float64(1) + float64(2) + float64(3)).error();
+  CHECK(wrong.code == errc::unexpected_type);
+  CHECK(wrong.expected == "array of 2 elements");
+  CHECK(wrong.found == "array of 3 elements");
+}
+
+}  // namespace
