@@ -1,5 +1,6 @@
 // Copying a few bytes without a call to memcpy: the text writers copy keys and short strings,
-// most of them under 32 bytes, where the library call costs more than the copy.
+// the MessagePack encoder its short str, most of them under 32 bytes, where the library call costs
+// more than the copy.
 //
 //   spool::detail::copy_short(out, key.data(), key.size());   // key.size() <= 32
 #pragma once
@@ -12,7 +13,10 @@ namespace spool::detail {
 
 // Copies n <= 32 bytes as two overlapping fixed-size moves of the largest width that fits,
 // reading and writing exactly n bytes.
-[[gnu::always_inline]] inline void copy_short(char* to, const char* from, std::size_t n) noexcept {
+// Any byte type on either side (the JSON writer's chars, the MessagePack encoder's unsigned chars).
+[[gnu::always_inline]] inline void copy_short(void* destination, const void* source, std::size_t n) noexcept {
+  auto* to = static_cast<unsigned char*>(destination);
+  const auto* from = static_cast<const unsigned char*>(source);
   const auto two = [&]<std::size_t W>(std::integral_constant<std::size_t, W>) {
     std::memcpy(to, from, W);
     std::memcpy(to + n - W, from + n - W, W);

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include <spool/detail/short_copy.hpp>
 #include <spool/detail/write_size_hint.hpp>
 #include <spool/error.hpp>
 #include <spool/msgpack/format.hpp>
@@ -90,7 +91,7 @@ class encoder {
     if (n <= format::fixstr_max_length) {  // keys and most values: no call to copy them
       unsigned char* p = pos_;
       p[0] = static_cast<std::uint8_t>(format::fixstr | n);
-      copy_short(p + 1, s.data(), n);
+      spool::detail::copy_short(p + 1, s.data(), n);
       pos_ = p + 1 + n;
       return;
     }
@@ -197,23 +198,6 @@ class encoder {
     pos_ += n;
   }
   void put_uint(std::uint64_t v) noexcept { pos_ = encode_uint(pos_, v); }
-  // Copies n <= 32 bytes as two overlapping fixed-size moves of the largest width that fits,
-  // reading and writing exactly n bytes.
-  [[gnu::always_inline]] static void copy_short(unsigned char* to, const char* from, std::size_t n) noexcept {
-    const auto two = [&]<std::size_t W>(std::integral_constant<std::size_t, W>) {
-      std::memcpy(to, from, W);
-      std::memcpy(to + n - W, from + n - W, W);
-    };
-    if (n >= 16) two(std::integral_constant<std::size_t, 16>{});
-    else if (n >= 8) two(std::integral_constant<std::size_t, 8>{});
-    else if (n >= 4) two(std::integral_constant<std::size_t, 4>{});
-    else if (n != 0) {
-      to[0] = static_cast<unsigned char>(from[0]);
-      to[n / 2] = static_cast<unsigned char>(from[n / 2]);
-      to[n - 1] = static_cast<unsigned char>(from[n - 1]);
-    }
-  }
-
   // str, bin and ext share one layout: an optional fix form, then 8-, 16- and 32-bit lengths
   // behind three consecutive format bytes.
   void put_sized(std::size_t n, std::uint8_t fix, std::uint8_t fix_max, std::uint8_t tag8) noexcept {
