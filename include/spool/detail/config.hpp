@@ -14,9 +14,6 @@
 //   SPOOL_DISABLE_PLAN_MEMO         every struct-plan lookup goes to the process-wide registry
 //   SPOOL_DISABLE_FAST_DOUBLE_PRINT the text writers take a float's shortest digits from
 //                                   std::to_chars instead of detail/number/shortest_double.hpp
-//   SPOOL_DISABLE_SIMD_DIGITS       the text writers print integers of 9 to 20 digits (and a
-//                                   float's digits) eight digits per step in scalar registers
-//                                   instead of sixteen at once in one SSE2 register
 //   SPOOL_DISABLE_OUTPUT_SIZE_HINT  JSON and MessagePack output grows by doubling from the pooled
 //                                   buffer, not to the thread's last document size at once
 //   SPOOL_DISABLE_STREAM_RECYCLE    stream readers own their buffer for their whole life (never
@@ -111,12 +108,6 @@ inline constexpr bool plan_memo_enabled = true;
 inline constexpr bool fast_double_print = false;
 #else
 inline constexpr bool fast_double_print = true;
-#endif
-
-#ifdef SPOOL_DISABLE_SIMD_DIGITS
-inline constexpr bool simd_digits = false;
-#else
-inline constexpr bool simd_digits = true;
 #endif
 
 #ifdef SPOOL_DISABLE_OUTPUT_SIZE_HINT

@@ -1,7 +1,7 @@
 // Number printing shared by the text writers (JSON, TOML): integers into a caller's buffer, eight
-// digits per step in a scalar register, sixteen in one SSE2 register from nine digits on
-// (SPOOL_DISABLE_SIMD_DIGITS keeps the scalar steps), and the shortest decimal text of a float that
-// reads back to the same bits.
+// digits per step in a scalar register, and the shortest decimal text of a float that reads back
+// to the same bits. (Sixteen digits at once in an SSE2 register took fewer instructions but more
+// time: its multiply-and-shuffle chain is longer than two scalar eight-digit steps.)
 //
 //   char buf[spool::detail::max_number_chars];
 //   char* end = spool::detail::write_integer(buf, -42);         // "-42"
@@ -22,10 +22,6 @@
 #include <cstring>
 #include <limits>
 #include <type_traits>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include <spool/detail/config.hpp>
 #include <spool/detail/number/shortest_double.hpp>
@@ -100,40 +96,6 @@ inline char* write_leading_digits(char* out, std::uint32_t v) noexcept {
   return out + 8 - leading_zeros;
 }
 
-#if defined(__SSE2__)
-// The sixteen decimal digits of v < 10^16, leading zeros included, in one 16-byte store: the two
-// eight-digit halves in the lanes of one register, split into quarters, pairs and digits as
-// eight_digit_bytes() splits one ((x * 109951163) >> 40 is x / 10^4 for x < 10^8, the 16-bit
-// high products (x * 5243) >> 19 and (x * 6554) >> 16 are x / 100 and x / 10 below 10^4 and 100).
-inline void write_sixteen_digits(char* out, std::uint64_t v) noexcept {
-  const std::uint64_t high = v / 100000000;
-  const __m128i halves =
-      _mm_set_epi64x(static_cast<long long>(v - high * 100000000), static_cast<long long>(high));
-  const __m128i q4 = _mm_srli_epi64(_mm_mul_epu32(halves, _mm_set1_epi64x(109951163)), 40);
-  const __m128i quarters = _mm_or_si128(q4, _mm_slli_epi64(_mm_sub_epi64(halves, _mm_mul_epu32(q4, _mm_set1_epi64x(10000))), 32));
-  const __m128i q2 = _mm_srli_epi16(_mm_mulhi_epu16(quarters, _mm_set1_epi16(5243)), 3);
-  const __m128i pairs = _mm_or_si128(q2, _mm_slli_epi32(_mm_sub_epi16(quarters, _mm_mullo_epi16(q2, _mm_set1_epi16(100))), 16));
-  const __m128i q1 = _mm_mulhi_epu16(pairs, _mm_set1_epi16(6554));
-  const __m128i digits = _mm_or_si128(q1, _mm_slli_epi16(_mm_sub_epi16(pairs, _mm_mullo_epi16(q1, _mm_set1_epi16(10))), 8));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_add_epi8(digits, _mm_set1_epi8('0')));
-}
-
-// v >= 10^8 of n digits: scaled to sixteen, so that its own come first (the zeros after them are
-// scratch), or its leading digits and then sixteen.
-inline char* write_long_unsigned(char* out, std::uint64_t v, int n) noexcept {
-  constexpr std::uint64_t e16 = 10000000000000000ULL;
-  if (n <= 16) {
-    static constexpr std::uint32_t scale[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
-    write_sixteen_digits(out, v * scale[16 - n]);
-    return out + n;
-  }
-  const std::uint64_t high = v / e16;  // at most 1844
-  out = write_leading_digits(out, static_cast<std::uint32_t>(high));
-  write_sixteen_digits(out, v - high * e16);
-  return out + 16;
-}
-#endif
-
 // v in decimal; may store up to max_number_chars bytes at out (the ones past the returned end
 // are scratch), which every caller's buffer has.
 inline char* write_unsigned(char* out, std::uint64_t v) noexcept {
@@ -145,9 +107,6 @@ inline char* write_unsigned(char* out, std::uint64_t v) noexcept {
     }
     return write_leading_digits(out, static_cast<std::uint32_t>(v));
   }
-#if defined(__SSE2__)
-  if constexpr (simd_digits) return write_long_unsigned(out, v, count_digits(v));
-#endif
   if (v < e8 * e8) {
     const std::uint64_t high = v / e8;
     out = write_leading_digits(out, static_cast<std::uint32_t>(high));
@@ -178,17 +137,6 @@ char* write_integer(char* out, T value) noexcept {
 }
 
 namespace print_detail {
-
-// write_unsigned for v > 0 of n digits, n known.
-inline char* write_counted_unsigned(char* out, std::uint64_t v, int n) noexcept {
-#if defined(__SSE2__)
-  if constexpr (simd_digits) {
-    if (n > 8) return write_long_unsigned(out, v, n);
-  }
-#endif
-  (void)n;
-  return write_unsigned(out, v);
-}
 
 inline char* write_uint128(char* out, number::uint128 v) noexcept {
   constexpr std::uint64_t ten19 = 10000000000000000000ULL;
@@ -227,7 +175,7 @@ char* write_decimal(char* out, F value, std::uint64_t digits, int exponent) noex
     if (integer_digits > 0) {
       // The digits one place up, then the integer part moved down before the point.
       out[0] = '0';
-      char* end = write_counted_unsigned(out + 1, digits, n);
+      char* end = write_unsigned(out + 1, digits);
       if (integer_digits < 8) {
         // In one register: the first eight bytes become the integer digits, the point, and
         // the fraction digits already in place.
@@ -248,10 +196,10 @@ char* write_decimal(char* out, F value, std::uint64_t digits, int exponent) noex
     }
     std::memcpy(out, "0.", 2);
     std::memset(out + 2, '0', static_cast<std::size_t>(-integer_digits));
-    return write_counted_unsigned(out + 2 - integer_digits, digits, n);
+    return write_unsigned(out + 2 - integer_digits, digits);
   }
   // d.ddde+XX: the digits one place up, the first moved before the point.
-  char* end = write_counted_unsigned(out + 1, digits, n);
+  char* end = write_unsigned(out + 1, digits);
   out[0] = out[1];
   if (n > 1) {
     out[1] = '.';
