@@ -6,6 +6,8 @@
 #   bench/run.sh --short              one short pass of the base executables (0.25 s a row), a
 #                                     table of spool against the peers on stdout
 #   options: --build-dir DIR  --rounds N  --repetitions N  --min-time SECONDS  --filter REGEX
+#            --area REGEX (only the areas it matches: json, msgpack, number, pool, stream, toml;
+#                          RESULTS.md keeps its other sections, and the build budget, as they were)
 #            --no-build (use the executables as they are; the bench-short target passes it)
 #            --no-budget (a full run leaves out the build budget, the bench-budget target)
 #
@@ -24,6 +26,7 @@ rounds=2
 repetitions=5
 min_time=0.2
 filter=""
+area=""
 budget=1
 
 while [[ $# -gt 0 ]]; do
@@ -36,7 +39,8 @@ while [[ $# -gt 0 ]]; do
     --repetitions) repetitions=$2; shift ;;
     --min-time) min_time=$2; shift ;;
     --filter) filter=$2; shift ;;
-    -h|--help) sed -n '2,14p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    --area) area=$2; budget=0; shift ;;
+    -h|--help) sed -n '2,16p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -67,26 +71,27 @@ if [[ $short -eq 1 ]]; then
 fi
 
 run() {  # area variant executable round
-  local area=$1 variant=$2 exe=$3 round=$4 flt=$filter
+  local exe_area=$1 variant=$2 exe=$3 round=$4 flt=$filter
   if [[ $variant != base && -z $flt ]]; then flt='/spool$'; fi
   local args=(--benchmark_repetitions="$repetitions" --benchmark_min_time="$min_time"
-              --benchmark_out="$out/$area.$variant.$round.json" --benchmark_out_format=json)
+              --benchmark_out="$out/$exe_area.$variant.$round.json" --benchmark_out_format=json)
   [[ -n $flt ]] && args+=(--benchmark_filter="$flt")
-  echo "[$round/$rounds] $area ($variant)" >&2
-  "$exe" "${args[@]}" > "$out/$area.$variant.$round.txt" 2>&1 || {
-    echo "run.sh: $exe failed, see $out/$area.$variant.$round.txt" >&2
+  echo "[$round/$rounds] $exe_area ($variant)" >&2
+  "$exe" "${args[@]}" > "$out/$exe_area.$variant.$round.txt" 2>&1 || {
+    echo "run.sh: $exe failed, see $out/$exe_area.$variant.$round.txt" >&2
     return 1
   }
 }
 
 for ((round = 1; round <= rounds; ++round)); do
-  while read -r area variant exe; do
+  while read -r exe_area variant exe; do
     [[ $short -eq 1 && $variant != base ]] && continue
+    [[ -n $area && ! $exe_area =~ ^($area)$ ]] && continue
     if [[ ! -x $exe ]]; then
       echo "run.sh: $exe not built, skipped" >&2
       continue
     fi
-    run "$area" "$variant" "$exe" "$round"
+    run "$exe_area" "$variant" "$exe" "$round"
   done < "$manifest"
 done
 
@@ -94,6 +99,7 @@ if [[ $short -eq 1 ]]; then
   "$python" "$here/results.py" --table "$out"/*.json
 else
   budget_args=()
+  [[ -n $area ]] && budget_args+=(--keep-other-sections)
   if [[ $budget -eq 1 ]] && cmake --build "$build_dir" --target bench-budget; then
     budget_args=(--budget "$build_dir/bench/budget/budget.json")
   elif [[ $budget -eq 1 ]]; then
