@@ -165,6 +165,24 @@ TEST_CASE("options: inline small tables, indentation") {
         "[a]\n  d = 2\n\n  [a.b]\n    c = 1\n");
 }
 
+// Keys and plain strings of up to 32 bytes are copied by two overlapping moves of 1, 4, 8 or 16
+// bytes: every length around those widths and past the limit, each byte distinct so that a
+// misplaced one shows.
+TEST_CASE("keys and plain strings of every length up to past the short-copy limit") {
+  const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  for (std::size_t length = 0; length <= 40; ++length) {
+    CAPTURE(length);
+    const std::string text = alphabet.substr(0, length);
+    CHECK(write(value::object({{"s", text}})) == "s = \"" + text + "\"\n");
+    CHECK(write(value::object({{"s", text + "\nx"}})) == "s = \"\"\"\n" + text + "\nx\"\"\"\n");
+    CHECK(write<no_multiline>(value::object({{"s", text + "\nx"}})) == "s = \"" + text + "\\nx\"\n");
+    if (length == 0) continue;
+    CHECK(write(value::object({{text, 1}})) == text + " = 1\n");
+    CHECK(write(value::object({{"t", value::object({{text, value::object({{"k", true}})}})}})) ==
+          "[t." + text + "]\nk = true\n");
+  }
+}
+
 TEST_CASE("what TOML cannot hold is an error with a path") {
   auto error_of = [](const value& v) {
     std::string out = "kept";
@@ -192,6 +210,10 @@ TEST_CASE("what TOML cannot hold is an error with a path") {
   e = error_of(value::object({{"d", spool::local_date{2001, 2, 29}}}));
   CHECK(e.code == spool::errc::invalid_datetime);
   CHECK(error_of(value::object({{"b", value::binary({})}})).code == spool::errc::unsupported);
+  e = error_of(value::object({{"x", value::array({1, spool::ext{1, {}}})}}));
+  CHECK(e.code == spool::errc::unsupported);
+  CHECK(e.path == "x[1]");
+  CHECK(e.found == "ext");
 
   std::string out = "# kept\n";
   CHECK_FALSE(spool::toml::write(value::object({{"a", 1}}), out));

@@ -53,6 +53,8 @@
 //   SPOOL_DISABLE_TOML_WRITE_SCAN   the TOML writer classifies a string's bytes one at a time and
 //                                   checks a run-time key's bareness in both of a table's passes,
 //                                   instead of 16 bytes per step and once, when the key is written
+//   SPOOL_DISABLE_TOML_WRITE_SHORT_COPY the TOML writer copies every key and plain string through
+//                                   memcpy instead of two overlapping fixed-size moves (<= 32 bytes)
 //   SPOOL_DISABLE_TOML_KEY_PREDICTION the TOML struct reader looks every key up in the struct plan
 //                                   instead of first comparing it with the field after the last one
 //                                   its table set
@@ -204,6 +206,12 @@ inline constexpr bool toml_number_fast_path = true;
 inline constexpr bool toml_write_scan = false;
 #else
 inline constexpr bool toml_write_scan = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_WRITE_SHORT_COPY
+inline constexpr bool toml_write_short_copy = false;
+#else
+inline constexpr bool toml_write_short_copy = true;
 #endif
 
 #ifdef SPOOL_DISABLE_TOML_KEY_PREDICTION

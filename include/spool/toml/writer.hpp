@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -34,6 +35,7 @@
 #include <spool/detail/error/path.hpp>
 #include <spool/detail/number_print.hpp>
 #include <spool/detail/pool/byte_buffer.hpp>
+#include <spool/detail/short_copy.hpp>
 #include <spool/detail/type_traits.hpp>
 #include <spool/detail/utf8.hpp>
 #include <spool/error.hpp>
@@ -48,7 +50,16 @@ namespace spool::toml::detail {
 
 using spool::json::detail::output;
 
-inline void append(output& out, std::string_view s) { out.put(s); }
+// Keys and the runs between escapes are mostly short: fixed-size moves rather than a memcpy call.
+inline void append(output& out, std::string_view s) {
+  if (spool::detail::toml_write_short_copy && s.size() <= 32) {
+    char* w = out.room(s.size());
+    spool::detail::copy_short(w, s.data(), s.size());
+    out.commit(w + s.size());
+  } else {
+    out.put(s);
+  }
+}
 inline void append(std::string& out, std::string_view s) { out += s; }
 
 // What a string holds that decides how it is written, gathered in one pass (string_class).
@@ -150,7 +161,7 @@ class writer {
   explicit writer(spool::byte_buffer& out, bool follows_text = false) noexcept
       : out_(out), start_(follows_text ? SIZE_MAX : out.size()) {}
 
-  spool::error& error() noexcept { return error_; }
+  spool::error& error() noexcept { return failure(); }
 
   // Writes one whole document; the buffer holds it (or, on failure, what came before the error).
   template <class T>
@@ -174,7 +185,7 @@ class writer {
       indent(level);
       write_key(out_, key);
       out_.put(" = ");
-      if (!inline_value(member)) return error_.at_key(key.text), false;
+      if (!inline_value(member)) return failure().at_key(key.text), false;
       out_.put('\n');
       return true;
     });
@@ -200,14 +211,14 @@ class writer {
                 return for_each_element(elements, [&](std::size_t i, const auto& element) {
                   header_line(level, true);
                   if (with_table(element, [&](const auto& sub) { return table_body(sub, level + 1); })) return true;
-                  error_.at_index(i);
+                  failure().at_index(i);
                   return false;
                 });
               }
             },
             false);
       }
-      if (!ok) return error_.at_key(key.text), false;
+      if (!ok) return failure().at_key(key.text), false;
       header_.resize(mark);
       return true;
     });
@@ -264,8 +275,13 @@ class writer {
     }
   }
 
+  spool::error& failure() noexcept {
+    if (!error_) error_.emplace();
+    return *error_;
+  }
+
   bool fail(errc code, std::string_view expected, std::string_view found) {
-    error_ = make_error(code, spool::error::no_position, expected, found);
+    failure() = make_error(code, spool::error::no_position, expected, found);
     return false;
   }
   bool cannot_hold(spool::kind k) { return fail(errc::unsupported, "a value TOML can hold", spool::to_string(k)); }
@@ -324,25 +340,24 @@ class writer {
   // After unwrap() returned false: an error already set, or nothing held (a null).
   template <class T>
   bool null_value(const T&) {
-    if (error_) return false;
+    if (error_ && *error_) return false;
     return cannot_hold(spool::kind::null);
   }
 
+  // Through visit(): each alternative straight from the value's storage, without the checks
+  // and the result<> of the as_*() accessors.
   bool dynamic_value(const spool::value& v) {
-    switch (v.kind()) {
-      case spool::kind::boolean: return inline_value(*v.as_bool());
-      case spool::kind::integer: return inline_value(*v.as_int64());
-      case spool::kind::floating: return floating_point(*v.as_double());
-      case spool::kind::string: return string(*v.as_string());
-      case spool::kind::offset_datetime: return datetime(*v.as_offset_datetime());
-      case spool::kind::local_datetime: return datetime(*v.as_local_datetime());
-      case spool::kind::local_date: return datetime(*v.as_local_date());
-      case spool::kind::local_time: return datetime(*v.as_local_time());
-      case spool::kind::array: return inline_array(v.as_array());
-      case spool::kind::object: return inline_table(v.as_object());
-      case spool::kind::unsigned_integer: return above_int64();
-      default: return cannot_hold(v.kind());
-    }
+    return v.visit([&](const auto& x) {
+      using X = std::remove_cvref_t<decltype(x)>;
+      if constexpr (std::is_same_v<X, std::uint64_t>) return above_int64();
+      else if constexpr (std::is_same_v<X, std::string_view>) return string(x);
+      else if constexpr (std::is_same_v<X, spool::array>) return inline_array(x);
+      else if constexpr (std::is_same_v<X, spool::object>) return inline_table(x);
+      else if constexpr (std::is_same_v<X, bool> || std::is_same_v<X, std::int64_t> || std::is_same_v<X, double> ||
+                         spool::detail::datetime_type<X>)
+        return inline_value(x);
+      else return cannot_hold(v.kind());  // null, binary, ext
+    });
   }
 
   bool above_int64() {
@@ -362,7 +377,7 @@ class writer {
     const bool ok = for_each_element(elements, [&](std::size_t i, const auto& element) {
       if (i != 0) out_.put(", ");
       if (inline_value(element)) return true;
-      error_.at_index(i);
+      failure().at_index(i);
       return false;
     });
     if (!ok) return false;
@@ -379,7 +394,7 @@ class writer {
       write_key(out_, key);
       out_.put(" = ");
       if (inline_value(member)) return true;
-      error_.at_key(key.text);
+      failure().at_key(key.text);
       return false;
     });
     if (!ok) return false;
@@ -402,17 +417,25 @@ class writer {
       return fail(errc::invalid_utf8, "UTF-8 text", "invalid UTF-8");
     const bool multiline = Opts.multiline_strings && (flags & has_newline) != 0;
     const unsigned escaped = has_quote_or_backslash | has_control | (multiline ? 0u : has_newline);
-    if ((flags & escaped) == 0) {
-      // Nothing to escape: the text between quotes as it is.
-      const std::string_view quotes = multiline ? std::string_view("\"\"\"") : std::string_view("\"");
-      char* w = out_.room(s.size() + 7);
-      std::memcpy(w, quotes.data(), quotes.size());
-      w += quotes.size();
-      if (multiline) *w++ = '\n';
-      std::memcpy(w, s.data(), s.size());
+    if ((flags & escaped) == 0 && !multiline) {
+      // Nothing to escape: the text between quotes as it is; most strings are short enough for
+      // fixed-size moves rather than a call to memcpy.
+      char* w = out_.room(s.size() + 2);
+      *w++ = '"';
+      if (spool::detail::toml_write_short_copy && s.size() <= 32) spool::detail::copy_short(w, s.data(), s.size());
+      else std::memcpy(w, s.data(), s.size());
       w += s.size();
-      std::memcpy(w, quotes.data(), quotes.size());
-      out_.commit(w + quotes.size());
+      *w++ = '"';
+      out_.commit(w);
+      return true;
+    }
+    if ((flags & escaped) == 0) {
+      // Multi-line with nothing to escape: after the newline that the reader trims, as it is.
+      char* w = out_.room(s.size() + 7);
+      std::memcpy(w, "\"\"\"\n", 4);
+      std::memcpy(w + 4, s.data(), s.size());
+      std::memcpy(w + 4 + s.size(), "\"\"\"", 3);
+      out_.commit(w + 7 + s.size());
       return true;
     }
     // Between single quotes when that avoids escapes: no ' (which also rules out the ''' that
@@ -432,7 +455,9 @@ class writer {
 
   output out_;
   std::size_t start_;  // the size of the output before the document; SIZE_MAX after other text
-  spool::error error_;
+  // Made on the first failure: an empty spool::error (six strings) costs as much to make and to
+  // destroy as writing a one-line document.
+  std::optional<spool::error> error_;
   std::string header_;  // keys of the current section, "a.b"
 };
 
