@@ -130,6 +130,60 @@ TEST_CASE("spool::value writes what it holds") {
   CHECK(encoded(spool::value::binary({})) == bytes{0xc4, 0});
 }
 
+TEST_CASE("spool::value trees are written with the bytes of the same content in C++ types") {
+  // Every scalar kind and strings of 0-40 bytes (fixstr up to 31, str8 from 32), as array
+  // elements and as object members with keys of the same lengths, enough of them that the output
+  // grows many times in the middle of containers.
+  using item = std::variant<std::monostate, bool, std::int64_t, double, std::string>;
+  std::vector<item> items;
+  spool::value elements = spool::value::array();
+  std::map<std::string, item> members;
+  spool::value object = spool::value::object();
+  for (int i = 0; i < 3000; ++i) {
+    item x;
+    switch (i % 6) {
+      case 0: x = std::monostate{}; break;
+      case 1: x = i % 4 == 1; break;
+      case 2: x = std::int64_t{i} * (i % 4 == 0 ? -1 : 1) * (std::int64_t{1} << (i % 40)); break;
+      case 3: x = i * 0.25; break;
+      default: x = std::string(static_cast<std::size_t>(i % 41), static_cast<char>('a' + i % 26)); break;
+    }
+    items.push_back(x);
+    const spool::value v = std::visit(
+        [](const auto& a) -> spool::value {
+          if constexpr (std::is_same_v<std::decay_t<decltype(a)>, std::monostate>) return nullptr;
+          else return a;
+        },
+        x);
+    elements.push_back(v);
+    // Keys in their sorted order, as the std::map writes them.
+    std::string key = std::to_string(10000 + i) + std::string(static_cast<std::size_t>(i % 36), 'k');
+    members.emplace(key, x);
+    object.try_emplace(key, v);
+  }
+  CHECK(encoded(elements) == encoded(items));
+  CHECK(encoded(object) == encoded(members));
+  CHECK(spool::msgpack::read<spool::value>(spool::msgpack::write(object)).value() == object);
+
+  // The kinds written through the encoder's own calls, between ones written in place.
+  const auto when = spool::offset_datetime::from_sys_time(std::chrono::sys_seconds{std::chrono::seconds{86400}}).value();
+  const spool::value rare = spool::value::array(
+      {1, std::numeric_limits<std::uint64_t>::max(), 2, spool::value::binary({}), std::string(32, 'x'), when,
+       spool::local_date{2024, 2, 29}, spool::value(spool::ext{4, {std::byte{1}}}), spool::value::array({}),
+       spool::value::object({{std::string(40, 'q'), 3}, {"r", spool::value::array({nullptr})}}), 4});
+  const std::tuple<int, std::uint64_t, int, std::vector<std::byte>, std::string, spool::offset_datetime,
+                   spool::local_date, spool::ext, std::vector<int>, std::map<std::string, spool::value>, int>
+      typed{1,    std::numeric_limits<std::uint64_t>::max(),
+            2,    {},
+            std::string(32, 'x'), when,
+            spool::local_date{2024, 2, 29}, spool::ext{4, {std::byte{1}}},
+            {},   {{std::string(40, 'q'), 3}, {"r", spool::value::array({nullptr})}},
+            4};
+  CHECK(encoded(rare) == encoded(typed));
+  CHECK(encoded(spool::value(std::string(31, 'z'))).front() == 0xbf);
+  CHECK(encoded(spool::value(std::string(32, 'z'))).front() == 0xd9);
+}
+
 TEST_CASE("write appends to every byte container and allocates the result once") {
   std::string s = "pre";
   CHECK_FALSE(spool::msgpack::write(point{1, 2}, s));

@@ -46,6 +46,9 @@
 //                                   bytes left pay for it
 //   SPOOL_DISABLE_MSGPACK_INLINE_FLOAT64 the MessagePack reader takes a float64 into a double
 //                                   through its general float reader instead of one inline test
+//   SPOOL_DISABLE_MSGPACK_VALUE_RUNS the MessagePack writer takes every element of a spool::value
+//                                   through its own call and the encoder's checked writes instead
+//                                   of encoding scalars and short strings in the container's loop
 //   SPOOL_DISABLE_TOML_HEADER_CHAIN the TOML reader walks every [header] from the root instead of
 //                                   starting below the keys it shares with the previous header
 //   SPOOL_DISABLE_TOML_NUMBER_FAST_PATH the TOML reader checks a decimal number's grammar and then
@@ -182,6 +185,12 @@ inline constexpr bool msgpack_ordered_fields = true;
 inline constexpr bool msgpack_inline_float64 = false;
 #else
 inline constexpr bool msgpack_inline_float64 = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_VALUE_RUNS
+inline constexpr bool msgpack_value_runs = false;
+#else
+inline constexpr bool msgpack_value_runs = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_EXACT_RESERVE

@@ -89,10 +89,7 @@ class encoder {
     const std::size_t n = s.size();
     reserve(5 + n);
     if (n <= format::fixstr_max_length) {  // keys and most values: no call to copy them
-      unsigned char* p = pos_;
-      p[0] = static_cast<std::uint8_t>(format::fixstr | n);
-      spool::detail::copy_short(p + 1, s.data(), n);
-      pos_ = p + 1 + n;
+      pos_ = encode_fixstr(pos_, s);
       return;
     }
     put_sized(n, format::fixstr, format::fixstr_max_length, format::str8);
@@ -129,6 +126,8 @@ class encoder {
   // may alias it, so each would reload it).
   unsigned char* cursor() noexcept { return pos_; }
   void set_cursor(unsigned char* p) noexcept { pos_ = p; }
+  // The end of the room reserved so far: a loop that keeps it with its cursor checks its own room.
+  unsigned char* limit() const noexcept { return end_; }
 
   template <class U>
   static unsigned char* encode_tagged(unsigned char* p, std::uint8_t tag, U v) noexcept {
@@ -164,6 +163,13 @@ class encoder {
   }
   static unsigned char* encode_float64(unsigned char* p, double d) noexcept {
     return encode_tagged(p, format::float64, std::bit_cast<std::uint64_t>(d));
+  }
+  // s.size() <= 31 (the caller checks): copied without a call to memcpy.
+  static unsigned char* encode_fixstr(unsigned char* p, std::string_view s) noexcept {
+    const std::size_t n = s.size();
+    p[0] = static_cast<std::uint8_t>(format::fixstr | n);
+    spool::detail::copy_short(p + 1, s.data(), n);
+    return p + 1 + n;
   }
   static unsigned char* encode_boolean(unsigned char* p, bool b) noexcept {
     *p = b ? format::true_ : format::false_;

@@ -31,6 +31,7 @@
 #include <variant>
 
 #include <spool/datetime.hpp>
+#include <spool/detail/config.hpp>
 #include <spool/detail/type_traits.hpp>
 #include <spool/msgpack/encoder.hpp>
 #include <spool/msgpack/ext.hpp>
@@ -93,8 +94,128 @@ void write_struct(encoder& e, const T& obj) {
   }
 }
 
+// ---- spool::value ----
+
+// The most bytes a value takes when a container's loop encodes it in place: a number (9 bytes)
+// or a fixstr (1 + 31).
+inline constexpr std::size_t value_item_room = 1 + format::fixstr_max_length;
+
 template <write_options O>
-void write_dynamic(encoder& e, const spool::value& v);
+void write_tree(encoder& e, const spool::value& v);
+
+template <write_options O>
+[[gnu::noinline, gnu::flatten]] void write_tree_array(encoder& e, const spool::array& a);
+template <write_options O>
+[[gnu::noinline, gnu::flatten]] void write_tree_object(encoder& e, const spool::object& o);
+// Long strings, binaries, date-times and extensions, through the encoder's checked writes.
+template <write_options O>
+[[gnu::noinline]] void write_tree_rare(encoder& e, const spool::value& v);
+
+// Encodes `v` at p, which has value_item_room bytes of room before `limit`: null, booleans,
+// numbers and short strings in place, with no call and no store of the cursor; anything else
+// through the encoder, after which p and limit are taken back from it.
+template <write_options O>
+[[gnu::always_inline]] inline unsigned char* write_tree_item(encoder& e, unsigned char* p, unsigned char*& limit,
+                                                             const spool::value& v) {
+  switch (v.kind()) {
+    case spool::kind::null: *p = format::nil; return p + 1;
+    case spool::kind::boolean: return encoder::encode_boolean(p, *v.as_bool());
+    case spool::kind::integer: return encoder::encode_sint(p, *v.as_int64());
+    case spool::kind::floating: return encoder::encode_float64(p, *v.as_double());
+    case spool::kind::string: {
+      const std::string_view s = *v.as_string();
+      if (s.size() <= format::fixstr_max_length) return encoder::encode_fixstr(p, s);
+      break;
+    }
+    default: break;
+  }
+  e.set_cursor(p);
+  if (const spool::array* a = v.if_array()) write_tree_array<O>(e, *a);
+  else if (const spool::object* o = v.if_object()) write_tree_object<O>(e, *o);
+  else write_tree_rare<O>(e, v);
+  limit = e.limit();
+  return e.cursor();
+}
+
+// A spool::value's arrays and objects are walked with a local cursor that the encoder sees again
+// only around calls (stores through it would otherwise reload the encoder's own pointer), and
+// room is checked once per element, or per member.
+template <write_options O>
+void write_tree_array(encoder& e, const spool::array& a) {
+  e.array_header(a.size());
+  if constexpr (!spool::detail::msgpack_value_runs) {
+    for (const spool::value& item : a) write_tree<O>(e, item);
+  } else {
+    unsigned char* p = e.cursor();
+    unsigned char* limit = e.limit();
+    for (const spool::value& item : a) {
+      if (static_cast<std::size_t>(limit - p) < value_item_room) [[unlikely]] {
+        e.set_cursor(p);
+        e.reserve(value_item_room);
+        p = e.cursor();
+        limit = e.limit();
+      }
+      p = write_tree_item<O>(e, p, limit, item);
+    }
+    e.set_cursor(p);
+  }
+}
+
+template <write_options O>
+void write_tree_object(encoder& e, const spool::object& o) {
+  e.map_header(o.size());
+  if constexpr (!spool::detail::msgpack_value_runs) {
+    for (const auto& m : o) {
+      e.str(m.key());
+      write_tree<O>(e, m.value);
+    }
+  } else {
+    unsigned char* p = e.cursor();
+    unsigned char* limit = e.limit();
+    const auto make_room = [&](std::size_t n) {
+      if (static_cast<std::size_t>(limit - p) < n) [[unlikely]] {
+        e.set_cursor(p);
+        e.reserve(n);
+        p = e.cursor();
+        limit = e.limit();
+      }
+    };
+    for (const auto& m : o) {
+      make_room(2 * value_item_room);
+      const std::string_view key = m.key();
+      if (key.size() <= format::fixstr_max_length) [[likely]] {
+        p = encoder::encode_fixstr(p, key);
+      } else {
+        e.set_cursor(p);
+        e.str(key);
+        p = e.cursor();
+        limit = e.limit();
+        make_room(value_item_room);
+      }
+      p = write_tree_item<O>(e, p, limit, m.value);
+    }
+    e.set_cursor(p);
+  }
+}
+
+template <write_options O>
+void write_tree_rare(encoder& e, const spool::value& v) {
+  v.visit([&](const auto& x) {
+    using X = std::remove_cvref_t<decltype(x)>;
+    if constexpr (std::is_same_v<X, std::nullptr_t>) e.nil();
+    else if constexpr (std::is_same_v<X, spool::array>) write_tree_array<O>(e, x);
+    else if constexpr (std::is_same_v<X, spool::object>) write_tree_object<O>(e, x);
+    else if constexpr (std::is_same_v<X, spool::bytes_view>) e.bin(x.data(), x.size());
+    else write_value<O>(e, x);  // long strings, unsigned integers, date-times, extensions
+  });
+}
+
+template <write_options O>
+void write_tree(encoder& e, const spool::value& v) {
+  e.reserve(value_item_room);
+  unsigned char* limit = e.limit();
+  e.set_cursor(write_tree_item<O>(e, e.cursor(), limit, v));
+}
 
 // The most bytes T's encoding can take, for booleans, numbers and fixed-size arrays of them; 0
 // for every type whose size depends on its value beyond that.
@@ -132,7 +253,7 @@ template <write_options O, class T>
 void write_value(encoder& e, const T& v) {
   namespace d = spool::detail;
   if constexpr (std::is_same_v<T, spool::value>) {
-    write_dynamic<O>(e, v);
+    write_tree<O>(e, v);
   } else if constexpr (std::is_same_v<T, spool::msgpack::timestamp>) {
     e.timestamp(v);
   } else if constexpr (std::is_same_v<T, spool::offset_datetime>) {
