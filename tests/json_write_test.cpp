@@ -271,6 +271,40 @@ TEST_CASE("spool::value: numbers, strings and containers written as from the typ
   CHECK(spool::json::write(spool::value(-3.0)) == "-3.0");
 }
 
+// An array of spool::value that starts with a number is written by its own loop (doubles and
+// signed integers in place, other elements through the general dispatch): every kind after a
+// number, numbers after other kinds, the integer limits, non-finite values at each position.
+TEST_CASE("spool::value: arrays that start with a number hold any kind after it") {
+  const double inf = std::numeric_limits<double>::infinity();
+  const spool::value doc{
+      1, -2.5, "s", nullptr, true, std::uint64_t{18446744073709551615u}, spool::value{{"k", {3, "t"}}},
+      spool::array{}, {4.0, {5, 6}}, std::int64_t{-9223372036854775807} - 1, std::int64_t{9223372036854775807}, 0.0,
+      -0.0, 1e-7, 123456789012345680.0, spool::local_date{2024, 2, 29}, spool::value::binary({}), 7};
+  CHECK(spool::json::write(doc) ==
+        R"([1,-2.5,"s",null,true,18446744073709551615,{"k":[3,"t"]},[],[4.0,[5,6]],-9223372036854775808,)"
+        R"(9223372036854775807,0.0,-0.0,1e-07,123456789012345680.0,"2024-02-29",[],7])");
+  CHECK(spool::json::write(spool::value::array({1.5})) == "[1.5]");
+  CHECK(spool::json::write(spool::value::array({-7})) == "[-7]");
+  CHECK(spool::json::write(spool::value{{"a", {1, 2}}, {"b", {2.5, "x", 3}}}) == R"({"a":[1,2],"b":[2.5,"x",3]})");
+  for (std::size_t at = 0; at < 3; ++at) {
+    CAPTURE(at);
+    spool::value numbers{1.0, 2, 3.0};
+    numbers[at] = at == 1 ? -inf : inf;
+    std::string out;
+    const spool::error e = spool::json::write(numbers, out);
+    CHECK(e.code == spool::errc::out_of_range);
+    CHECK(e.path == "[" + std::to_string(at) + "]");
+    const std::string expected[] = {"[null,2,3.0]", "[1.0,null,3.0]", "[1.0,2,null]"};
+    CHECK(spool::json::write<spool::json::write_options{.nan_inf_as_null = true}>(numbers) == expected[at]);
+  }
+  std::string out;
+  const spool::error e = spool::json::write(spool::value{{"x", {1, 2.0, spool::ext{1, {}}}}}, out);
+  CHECK(e.code == spool::errc::unsupported);
+  CHECK(e.path == "x[2]");
+  CHECK(spool::json::write<spool::json::write_options{.pretty = true}>(spool::value{1, "a", 2.5}) ==
+        "[\n  1,\n  \"a\",\n  2.5\n]");
+}
+
 TEST_CASE("spool::value: a NaN in an array or a member is located by its path") {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const spool::value doc{{"a", {1.0, spool::value{{"b", {2.0, nan}}}}}};

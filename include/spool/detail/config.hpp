@@ -30,6 +30,9 @@
 //                                   its first non-ASCII byte 16 bytes per step, once
 //   SPOOL_DISABLE_JSON_WRITE_SHORT_COPY the JSON writer copies every string and key through
 //                                   memcpy instead of two overlapping fixed-size moves (<= 32 bytes)
+//   SPOOL_DISABLE_JSON_WRITE_VALUE_NUMBERS the JSON writer takes every element of a spool::value
+//                                   array through visit() instead of writing doubles and signed
+//                                   integers in the array's loop, separator and digits at once
 //   SPOOL_DISABLE_JSON_INDENT_SKIP  the JSON reader skips a newline and the indentation after it
 //                                   byte by byte and then in 16-byte steps, instead of comparing
 //                                   the 32 bytes after the newline with spaces at once
@@ -155,6 +158,12 @@ inline constexpr bool json_write_block_utf8 = true;
 inline constexpr bool json_write_short_copy = false;
 #else
 inline constexpr bool json_write_short_copy = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_WRITE_VALUE_NUMBERS
+inline constexpr bool json_write_value_numbers = false;
+#else
+inline constexpr bool json_write_value_numbers = true;
 #endif
 
 #ifdef SPOOL_DISABLE_JSON_INDENT_SKIP

@@ -408,6 +408,19 @@ class writer {
   bool write_dynamic(const spool::value& v);
   template <class X>
   bool write_alternative(const X& x);
+  static bool is_written_number(spool::kind k) noexcept {
+    return k == spool::kind::floating || k == spool::kind::integer;
+  }
+  [[gnu::noinline]] bool write_value_numbers(const spool::array& elements);
+  // The number a value of kind N holds (its kind checked by the caller: the visit's dispatch then
+  // folds away).
+  template <class N>
+  static N held_number(const spool::value& v) noexcept {
+    return v.visit([](const auto& held) -> N {
+      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(held)>, N>) return held;
+      else return N{};
+    });
+  }
 };
 
 }  // namespace spool::json::detail
@@ -423,10 +436,50 @@ bool writer<Opts>::write_dynamic(const spool::value& v) {
   return v.visit([&](const auto& x) { return write_alternative(x); });
 }
 
+// An array that starts with a number (a numeric array, most likely): doubles and signed integers
+// get the separator and their digits in one reservation, as write_numbers() gives a C++ array's,
+// without the dispatch through visit() for each; other elements go through it.
+template <write_options Opts>
+bool writer<Opts>::write_value_numbers(const spool::array& elements) {
+  put('[');
+  const std::size_t n = elements.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const spool::value& e = elements[i];
+    const spool::kind k = e.kind();
+    if (is_written_number(k)) {
+      char* w = room(max_number_chars + 1);
+      *w = ',';
+      w += i != 0 ? 1 : 0;
+      if (k == spool::kind::integer) {
+        commit(write_integer(w, held_number<std::int64_t>(e)));
+        continue;
+      }
+      const double d = held_number<double>(e);
+      if (std::isfinite(d)) [[likely]] {
+        commit(write_floating(w, d));
+        continue;
+      }
+      commit(w);
+    } else {
+      before_element(i == 0);
+    }
+    if (!write_dynamic(e)) {
+      error_.at_index(i);
+      return false;
+    }
+  }
+  put(']');
+  return true;
+}
+
 template <write_options Opts>
 template <class X>
 bool writer<Opts>::write_alternative(const X& x) {
   if constexpr (std::is_same_v<X, spool::array>) {
+    if constexpr (!Opts.pretty && json_write_value_numbers) {
+      // Out of line, so that this dispatch stays small enough to inline into the container loops.
+      if (!x.empty() && is_written_number(x[0].kind())) return write_value_numbers(x);
+    }
     open('[');
     const std::size_t n = x.size();
     const spool::value* elements = x.data();
