@@ -165,6 +165,32 @@ TEST_CASE("doubles of 17 significant digits match std::to_chars") {
   CHECK(compare.mismatches == 0);
 }
 
+// Fixed notation with the point inside the digits moves an integer part of 1-7 digits before it
+// in one register and a longer one by memmove: every digit count, every place of the point and
+// the places around fixed notation's limits, at random digits and at all nines (whose neighbours
+// one unit up are powers of ten).
+TEST_CASE_TEMPLATE("a point at every place of every digit count matches std::to_chars", F, double, float) {
+  comparison<F> compare;
+  std::mt19937_64 rng(23);
+  constexpr int max_digits = std::numeric_limits<F>::max_digits10;
+  for (int n = 1; n <= max_digits; ++n) {
+    for (int exponent = -(n + 5); exponent <= 6; ++exponent) {
+      for (int i = 0; i < 200; ++i) {
+        std::string digits(static_cast<std::size_t>(n), '9');
+        if (i != 0) {
+          for (char& d : digits) d = static_cast<char>('0' + rng() % 10);
+          digits[0] = static_cast<char>('1' + rng() % 9);
+        }
+        const std::string text = digits + "e" + std::to_string(exponent);
+        F v = 0;
+        std::from_chars(text.data(), text.data() + text.size(), v);
+        compare.with_neighbours(v);
+      }
+    }
+  }
+  CHECK(compare.mismatches == 0);
+}
+
 TEST_CASE_TEMPLATE("pseudo-random bit patterns match std::to_chars", F, double, float) {
   comparison<F> compare;
   std::mt19937_64 rng(20240611);  // fixed: a failure names a reproducible value
