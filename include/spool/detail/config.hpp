@@ -69,6 +69,9 @@
 //                                   building the member at its exact size
 //   SPOOL_DISABLE_TOML_SIBLING_RESERVE the TOML reader grows each new [[array]] element's table member
 //                                   by member instead of reserving the previous element's size
+//   SPOOL_DISABLE_TOML_STATIC_PLANS the TOML struct reader finds a struct type's plan through the
+//                                   context's plan memo each time it reaches a table, instead of
+//                                   keeping it in a static fetched once per process
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -248,6 +251,12 @@ inline constexpr bool toml_array_scratch = true;
 inline constexpr bool toml_sibling_reserve = false;
 #else
 inline constexpr bool toml_sibling_reserve = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_STATIC_PLANS
+inline constexpr bool toml_static_plans = false;
+#else
+inline constexpr bool toml_static_plans = true;
 #endif
 
 }  // namespace spool::detail
