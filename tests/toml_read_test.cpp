@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include <spool/detail/value/builder.hpp>
 #include <spool/toml.hpp>
 
 namespace {
@@ -157,6 +158,86 @@ empty = {}
   CHECK(v["b"] == value::array({1, 2}));
   CHECK(v["point"] == value::object({{"x", 1}, {"y", value::object({{"z", 2}})}, {"q k", "v"}}));
   CHECK(v["empty"] == value::object());
+}
+
+// Inline tables (and the arrays in them) are built through the thread's value builder; what it
+// does not take (errors, repeated keys, dotted keys) is read again the mutable way, with the same
+// result.
+TEST_CASE("arrays and inline tables: every value kind, nesting, fallbacks and limits") {
+  const spool::detail::value_builder& builder = spool::detail::value_builder::for_this_thread();
+  value v = read(R"(a = [inf, -inf, +1, -2.5, 0x10, true, false, 1979-05-27, 07:32:00, 1979-05-27T07:32:00Z, "s", 'l']
+t = { z = 1, y = [ { x = { w = [] } }, {} ], "quoted key" = "v", k = 2021-01-01T00:00:00 }
+d = { a.b = 1, c = [1, { e.f = 2 }], a.g = 3 }
+big = [ [1, 2], [3, [4, [5, [6]]]], { p = { q = { r = "deep" } } } ]
+)");
+  const value& a = v["a"];
+  REQUIRE(a.is_array());
+  REQUIRE(a.as_array().size() == 12);
+  CHECK(a[0] == value(std::numeric_limits<double>::infinity()));
+  CHECK(a[1] == value(-std::numeric_limits<double>::infinity()));
+  CHECK(a[2] == value(1));
+  CHECK(a[3] == value(-2.5));
+  CHECK(a[4] == value(16));
+  CHECK(a[5] == value(true));
+  CHECK(a[6] == value(false));
+  CHECK(a[7].is_local_date());
+  CHECK(a[8].is_local_time());
+  CHECK(a[9].is_offset_datetime());
+  CHECK(a[10] == value("s"));
+  CHECK(a[11] == value("l"));
+  CHECK(v["t"] == value::object({{"z", 1},
+                                 {"y", value::array({value::object({{"x", value::object({{"w", value::array()}})}}),
+                                                     value::object()})},
+                                 {"quoted key", "v"},
+                                 {"k", v["t"]["k"]}}));
+  CHECK(v["t"]["k"].is_local_datetime());
+  // Keys keep the document's order.
+  CHECK(v["t"].as_object().nth(0).key() == "z");
+  CHECK(v["t"].as_object().nth(2).key() == "quoted key");
+  CHECK(v["d"] == value::object({{"a", value::object({{"b", 1}, {"g", 3}})},
+                                 {"c", value::array({1, value::object({{"e", value::object({{"f", 2}})}})})}}));
+  CHECK(v["big"] == value::array({value::array({1, 2}),
+                                  value::array({3, value::array({4, value::array({5, value::array({6})})})}),
+                                  value::object({{"p", value::object({{"q", value::object({{"r", "deep"}})}})}})}));
+  CHECK(builder.position().values == 0);
+
+  // A repeated key is reported where it repeats, before any later error.
+  spool::error e = fails("t = { a = 1, a = 2, b = tru }\n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.column == 14);
+  CHECK(e.path == "t.a");
+  e = fails("t = [1, { a = 1, b = [1, { a = 1, a = 2 }] }]\n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.path == "t[1].b[1].a");
+  CHECK(e.column == 35);
+  // A dotted key that meets a value, and an error after dotted keys.
+  CHECK(fails("t = { a = 1, a.b = 2 }\n").code == spool::errc::duplicate_key);
+  e = fails("t = { a.b = 1, a.c = 2, d = [1, 2x] }\n");
+  CHECK(e.code == spool::errc::invalid_number);
+  CHECK(e.path == "t.d[1]");
+  CHECK(fails("a = [1, 2\n").code == spool::errc::unexpected_end);
+  CHECK(fails("a = { x = 1\n").code == spool::errc::unexpected_end);
+  CHECK(builder.position().values == 0);
+  CHECK(builder.position().keys == 0);
+
+  // The inline table rules of each version.
+  CHECK(accepts<spool::toml::read_options{}>("t = { a = 1, }"));
+  CHECK_FALSE(accepts<v10>("t = { a = 1, }"));
+  CHECK(accepts<spool::toml::read_options{}>("t = {\n a = 1 # c\n}"));
+  CHECK_FALSE(accepts<v10>("t = {\n a = 1 }"));
+  CHECK_FALSE(accepts<spool::toml::read_options{}>("t = { , }"));
+  CHECK_FALSE(accepts<spool::toml::read_options{}>("t = { a = 1 b = 2 }"));
+
+  // Limits at their boundaries.
+  constexpr spool::toml::read_options two{.max_container_size = 2};
+  CHECK(accepts<two>("a = [1, 2]\nt = { x = 1, y = [3, 4] }"));
+  CHECK(spool::toml::read<value, two>("a = [[1, 2], [1, 2, 3]]").error().code == spool::errc::size_exceeded);
+  CHECK(spool::toml::read<value, two>("t = { x = 1, y = 2, z = 3 }").error().code == spool::errc::size_exceeded);
+  constexpr spool::toml::read_options short_strings{.max_string_length = 3};
+  CHECK(accepts<short_strings>("a = ['abc', { b = 'abc' }]"));
+  CHECK(spool::toml::read<value, short_strings>("a = ['abc', { b = 'abcd' }]").error().code ==
+        spool::errc::size_exceeded);
+  CHECK(builder.position().values == 0);
 }
 
 TEST_CASE("tables: headers, implicit parents, dotted keys, arrays of tables") {

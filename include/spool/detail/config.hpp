@@ -72,6 +72,10 @@
 //   SPOOL_DISABLE_TOML_STATIC_PLANS the TOML struct reader finds a struct type's plan through the
 //                                   context's plan memo each time it reaches a table, instead of
 //                                   keeping it in a static fetched once per process
+//   SPOOL_DISABLE_TOML_VALUE_BUILDER the TOML reader grows each inline table of a spool::value (and
+//                                   each array in one) member by member and element by element
+//                                   instead of building it once, at its final size, through the
+//                                   thread's value builder
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -251,6 +255,12 @@ inline constexpr bool toml_array_scratch = true;
 inline constexpr bool toml_sibling_reserve = false;
 #else
 inline constexpr bool toml_sibling_reserve = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_VALUE_BUILDER
+inline constexpr bool toml_value_builder = false;
+#else
+inline constexpr bool toml_value_builder = true;
 #endif
 
 #ifdef SPOOL_DISABLE_TOML_STATIC_PLANS
