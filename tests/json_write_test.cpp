@@ -305,6 +305,44 @@ TEST_CASE("spool::value: arrays that start with a number hold any kind after it"
         "[\n  1,\n  \"a\",\n  2.5\n]");
 }
 
+// A spool::value member's key of up to 16 bytes is copied and checked in one step, others go
+// through the string writer: keys of every length around that limit, with each kind of byte
+// that needs an escape or a UTF-8 check at every position, are written as the same text as a
+// string value, under every option that changes strings.
+TEST_CASE("spool::value: keys of every length and content written as strings are") {
+  constexpr spool::json::write_options ascii{.escape_unicode = true};
+  constexpr spool::json::write_options unchecked{.validate_utf8 = false};
+  const auto check_key = [](const std::string& key) {
+    CAPTURE(key);
+    const spool::value doc{{key, 1}, {"b", spool::value{{key, true}}}};
+    const auto expect = [&]<spool::json::write_options Opts>() {
+      std::string quoted;
+      const spool::error e = spool::json::write<Opts>(spool::value(key), quoted);
+      std::string out;
+      const spool::error got = spool::json::write<Opts>(doc, out);
+      CHECK(got.code == e.code);
+      if (!e) CHECK(out == "{" + quoted + ":1,\"b\":{" + quoted + ":true}}");
+    };
+    expect.template operator()<spool::json::write_options{}>();
+    expect.template operator()<ascii>();
+    expect.template operator()<unchecked>();
+  };
+  const std::string alphabet = "abcdefghijklmnopqrstuvwxyz";
+  for (std::size_t length = 0; length <= 20; ++length) {
+    const std::string plain = alphabet.substr(0, length);
+    check_key(plain);
+    for (std::size_t at = 0; at < length; ++at) {
+      for (const std::string_view special :
+           std::initializer_list<std::string_view>{"\"", "\\", "\n", std::string_view("\0", 1), "\x1F", "\x7F",
+                                                   "\xC3\xA9", "\xE2\x82\xAC", "\xFF"}) {
+        std::string key = plain;
+        key.replace(at, 1, special);
+        check_key(key);
+      }
+    }
+  }
+}
+
 TEST_CASE("spool::value: a NaN in an array or a member is located by its path") {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const spool::value doc{{"a", {1.0, spool::value{{"b", {2.0, nan}}}}}};

@@ -33,6 +33,9 @@
 //   SPOOL_DISABLE_JSON_WRITE_VALUE_NUMBERS the JSON writer takes every element of a spool::value
 //                                   array through visit() instead of writing doubles and signed
 //                                   integers in the array's loop, separator and digits at once
+//   SPOOL_DISABLE_JSON_WRITE_SHORT_KEYS the JSON writer writes a spool::value member's key through
+//                                   the general string writer instead of checking a key of up to
+//                                   16 bytes in one step after a fixed-size copy
 //   SPOOL_DISABLE_JSON_INDENT_SKIP  the JSON reader skips a newline and the indentation after it
 //                                   byte by byte and then in 16-byte steps, instead of comparing
 //                                   the 32 bytes after the newline with spaces at once
@@ -171,6 +174,12 @@ inline constexpr bool json_write_short_copy = true;
 inline constexpr bool json_write_value_numbers = false;
 #else
 inline constexpr bool json_write_value_numbers = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_WRITE_SHORT_KEYS
+inline constexpr bool json_write_short_keys = false;
+#else
+inline constexpr bool json_write_short_keys = true;
 #endif
 
 #ifdef SPOOL_DISABLE_JSON_INDENT_SKIP

@@ -19,11 +19,13 @@
 #include <spool/detail/datetime_text.hpp>
 #include <spool/detail/number_print.hpp>
 #include <spool/detail/pool/byte_buffer.hpp>
+#include <spool/detail/short_copy.hpp>
 #include <spool/detail/type_traits.hpp>
 #include <spool/error.hpp>
 #include <spool/json/options.hpp>
 #include <spool/json/output.hpp>
 #include <spool/json/raw_json.hpp>
+#include <spool/json/scan.hpp>
 #include <spool/json/string_write.hpp>
 #include <spool/json/variant_tag.hpp>
 #include <spool/reflect.hpp>
@@ -116,6 +118,27 @@ class writer {
 
   bool string(std::string_view s) {
     return write_string<Opts.validate_utf8, Opts.escape_unicode>(out_, s, error_);
+  }
+
+  // A spool::value member's key. Most are short and plain: copied by fixed-size moves and checked
+  // in the output in one 16-byte step, without string()'s setup for any length; a longer key or
+  // one with a byte to escape or validate goes through string(), which writes it again.
+  bool dynamic_key(std::string_view key) {
+    if constexpr (json_write_short_keys) {
+      constexpr std::size_t step = 16;
+      if (key.size() <= step) {
+        char* w = room(1 + step + step);
+        w[0] = '"';
+        copy_short(w + 1, key.data(), key.size());
+        std::memset(w + 1 + key.size(), 'a', step);  // plain bytes after the key for the check
+        if (find_special<true>(w + 1, w + 1 + step) == w + 1 + step) {
+          w[1 + key.size()] = '"';
+          commit(w + 2 + key.size());
+          return true;
+        }
+      }
+    }
+    return string(key);
   }
 
  private:
@@ -498,7 +521,7 @@ bool writer<Opts>::write_alternative(const X& x) {
     for (std::size_t i = 0; i < n; ++i) {
       const spool::object::member& m = x.nth(i);
       before_element(i == 0);
-      if (!string(m.key())) return false;
+      if (!dynamic_key(m.key())) return false;
       name_separator();
       if (!write_dynamic(m.value)) {
         error_.at_key(m.key());
