@@ -15,6 +15,7 @@
 #include <span>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -102,6 +103,89 @@ TEST_CASE("integers are range-checked into narrower types") {
   auto r = spool::msgpack::read<std::int16_t>(bytes{0xce, 0x00, 0x01, 0x00, 0x00});
   CHECK(r.error().offset == 0);
   CHECK(r.error().detail.find("65536") != std::string::npos);
+}
+
+namespace {
+
+// One sized integer form on the wire and the number it holds.
+struct sized_integer {
+  bytes wire;
+  bool negative;
+  std::uint64_t bits;  // the value, or the two's complement of a negative one
+};
+
+template <class T>
+void check_sized_integers(const std::vector<sized_integer>& samples) {
+  for (const sized_integer& x : samples) {
+    INFO("form 0x" << std::hex << int{x.wire[0]} << " into a " << sizeof(T) << "-byte integer");
+    const auto value = static_cast<std::int64_t>(x.bits);
+    const bool fits = x.negative ? std::in_range<T>(value) : std::in_range<T>(x.bits);
+    // First with a uint64 after it (8 bytes follow the form: read inline), then last in the input.
+    bytes ahead{0x92};
+    ahead.insert(ahead.end(), x.wire.begin(), x.wire.end());
+    ahead.insert(ahead.end(), {0xcf, 0, 0, 0, 0, 0, 0, 0, 0});
+    bytes last{0x92, 0x00};
+    last.insert(last.end(), x.wire.begin(), x.wire.end());
+    for (const auto& [doc, index] : {std::pair{ahead, 0}, std::pair{last, 1}}) {
+      const auto r = spool::msgpack::read<std::tuple<T, T>>(doc);  // a vector of bytes would be bin
+      if (fits) {
+        REQUIRE(r.has_value());
+        CHECK((index == 0 ? std::get<0>(*r) : std::get<1>(*r)) == (x.negative ? static_cast<T>(value) : static_cast<T>(x.bits)));
+      } else {
+        REQUIRE_FALSE(r.has_value());
+        CHECK(r.error().code == spool::errc::out_of_range);
+        CHECK(r.error().offset == static_cast<std::size_t>(1 + index));
+        CHECK(r.error().path == "[" + std::to_string(index) + "]");
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("sized integer forms read the same with 8 bytes after them as at the input's end") {
+  const auto ones = [](std::size_t n) { return bytes(n, 0xff); };
+  const auto top = [](unsigned char first, std::size_t n) {
+    bytes b(n, 0);
+    b[0] = first;
+    return b;
+  };
+  const auto form = [](unsigned char tag, bytes payload) {
+    payload.insert(payload.begin(), tag);
+    return payload;
+  };
+  const std::vector<sized_integer> samples{
+      {form(0xcc, {0x00}), false, 0},
+      {form(0xcc, {0x80}), false, 0x80},
+      {form(0xcc, ones(1)), false, 0xff},
+      {form(0xcd, {0x01, 0x00}), false, 0x100},
+      {form(0xcd, ones(2)), false, 0xffff},
+      {form(0xce, top(0x80, 4)), false, 0x8000'0000},
+      {form(0xce, ones(4)), false, 0xffff'ffff},
+      {form(0xcf, top(0x01, 8)), false, 0x0100'0000'0000'0000},
+      {form(0xcf, top(0x80, 8)), false, 0x8000'0000'0000'0000},
+      {form(0xcf, ones(8)), false, 0xffff'ffff'ffff'ffff},
+      {form(0xd0, {0x7f}), false, 0x7f},
+      {form(0xd0, {0x80}), true, static_cast<std::uint64_t>(std::int64_t{-128})},
+      {form(0xd0, ones(1)), true, static_cast<std::uint64_t>(std::int64_t{-1})},
+      {form(0xd1, {0x7f, 0xff}), false, 0x7fff},
+      {form(0xd1, top(0x80, 2)), true, static_cast<std::uint64_t>(std::int64_t{-32768})},
+      {form(0xd2, {0x7f, 0xff, 0xff, 0xff}), false, 0x7fff'ffff},
+      {form(0xd2, top(0x80, 4)), true, static_cast<std::uint64_t>(std::int64_t{std::numeric_limits<std::int32_t>::min()})},
+      {form(0xd2, {0, 0, 0, 0x05}), false, 5},
+      {form(0xd3, {0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}), false, 0x7fff'ffff'ffff'ffff},
+      {form(0xd3, top(0x80, 8)), true, 0x8000'0000'0000'0000},
+      {form(0xd3, ones(8)), true, static_cast<std::uint64_t>(std::int64_t{-1})},
+      {form(0xd3, {0xff, 0xff, 0xff, 0xff, 0x7f, 0xff, 0xff, 0xfe}), true, 0xffff'ffff'7fff'fffe},
+  };
+  check_sized_integers<std::int8_t>(samples);
+  check_sized_integers<std::uint8_t>(samples);
+  check_sized_integers<std::int16_t>(samples);
+  check_sized_integers<std::uint16_t>(samples);
+  check_sized_integers<std::int32_t>(samples);
+  check_sized_integers<std::uint32_t>(samples);
+  check_sized_integers<std::int64_t>(samples);
+  check_sized_integers<std::uint64_t>(samples);
 }
 
 TEST_CASE("floats and doubles") {

@@ -52,6 +52,9 @@
 //                                   bytes left pay for it
 //   SPOOL_DISABLE_MSGPACK_INLINE_FLOAT64 the MessagePack reader takes a float64 into a double
 //                                   through its general float reader instead of one inline test
+//   SPOOL_DISABLE_MSGPACK_INLINE_INTEGERS the MessagePack reader takes an integer of a sized form
+//                                   (uint8..int64) through its general integer reader instead of
+//                                   one inline load and shift
 //   SPOOL_DISABLE_MSGPACK_VALUE_RUNS the MessagePack writer takes every element of a spool::value
 //                                   through its own call and the encoder's checked writes instead
 //                                   of encoding scalars and short strings in the container's loop
@@ -210,6 +213,12 @@ inline constexpr bool msgpack_ordered_fields = true;
 inline constexpr bool msgpack_inline_float64 = false;
 #else
 inline constexpr bool msgpack_inline_float64 = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_INLINE_INTEGERS
+inline constexpr bool msgpack_inline_integers = false;
+#else
+inline constexpr bool msgpack_inline_integers = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_VALUE_RUNS

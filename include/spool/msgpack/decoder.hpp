@@ -234,30 +234,56 @@ struct decoder {
     }
   }
 
-  // Any integer into T, range-checked.
+  // Any integer into T, range-checked. Positive fixints, and the eight sized forms (uint8..int64)
+  // when 8 bytes follow the format byte, are read inline: the sized forms' value is the
+  // big-endian word after the byte shifted down to its width (logically for uint, arithmetically
+  // for int), the width being 1 << (byte & 3) for both families.
   template <class T>
-  bool integral(T& out) {
+  [[gnu::always_inline]] bool integral(T& out) {
     if (!need(1)) return false;
-    const unsigned char* at = pos++;
+    const unsigned char* at = pos;
+    const std::uint8_t b = *at;
     if constexpr (std::numeric_limits<T>::max() >= fmt::positive_fixint_max) {
-      if (*at <= fmt::positive_fixint_max) {  // the common case of small counts and ids
-        out = static_cast<T>(*at);
+      if (b <= fmt::positive_fixint_max) {  // the common case of small counts and ids
+        out = static_cast<T>(b);
+        pos = at + 1;
         return true;
       }
     }
+    if constexpr (spool::detail::msgpack_inline_integers) {
+      if (b >= fmt::uint8 && b <= fmt::int64 && remaining() > sizeof(std::uint64_t)) {
+        const unsigned width = 1u << (b & 3);
+        const unsigned shift = 64 - 8 * width;
+        const auto word = format::load_be<std::uint64_t>(at + 1);
+        wire_integer v;
+        if (b < fmt::int8) {
+          v = {word >> shift, false};
+        } else {
+          const std::int64_t s = static_cast<std::int64_t>(word) >> shift;
+          v = {static_cast<std::uint64_t>(s), s < 0};
+        }
+        pos = at + 1 + width;
+        return fit(at, v, out);
+      }
+    }
+    pos = at + 1;
     wire_integer v;
     if (!integer_after(at, v)) return false;
     return fit(at, v, out);
   }
 
   template <class T>
-  bool fit(const unsigned char* at, wire_integer v, T& out) {
+  [[gnu::always_inline]] bool fit(const unsigned char* at, wire_integer v, T& out) {
     // std::in_range takes no character types; their signed/unsigned twins have the same range.
     using N = std::conditional_t<std::is_signed_v<T>, std::make_signed_t<T>, std::make_unsigned_t<T>>;
-    if (v.negative ? std::in_range<N>(static_cast<std::int64_t>(v.bits)) : std::in_range<N>(v.bits)) {
+    if (v.negative ? std::in_range<N>(static_cast<std::int64_t>(v.bits)) : std::in_range<N>(v.bits)) [[likely]] {
       out = v.negative ? static_cast<T>(static_cast<std::int64_t>(v.bits)) : static_cast<T>(v.bits);
       return true;
     }
+    return out_of_range<T>(at, v);
+  }
+  template <class T>
+  [[gnu::cold, gnu::noinline]] bool out_of_range(const unsigned char* at, wire_integer v) {
     fail(errc::out_of_range, at, "integer");
     error.detail = (v.negative ? std::to_string(static_cast<std::int64_t>(v.bits)) : std::to_string(v.bits)) +
                    " does not fit the target's range " + std::to_string(std::numeric_limits<T>::min()) + ".." +

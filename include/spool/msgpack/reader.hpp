@@ -54,6 +54,16 @@ bool read_value(decoder& d, T& out);
 template <read_options O>
 bool read_dynamic(decoder& d, spool::value& out);
 
+// read_value for a struct member or a container element: numbers are read inline in the caller's
+// loop (the decoder's fast paths are a few instructions, less than the call), the rest through
+// read_value.
+template <read_options O, class T>
+[[gnu::always_inline]] inline bool read_element(decoder& d, T& out) {
+  if constexpr (spool::detail::integer<T>) return d.integral(out);
+  else if constexpr (spool::detail::floating<T>) return d.floating(out);
+  else return read_value<O>(d, out);
+}
+
 // The same options without UTF-8 validation: a map key that matches a field name is valid
 // because the name is, so keys are validated only when they match nothing.
 template <read_options O>
@@ -158,7 +168,7 @@ template <read_options O, class T>
   std::uint32_t done = 0;
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     (void)((done < n && next_is_field<O, T, I>(d) &&
-            (spool::reflect::store<I>(obj, [&](auto& member) { return read_value<O>(d, member); })
+            (spool::reflect::store<I>(obj, [&](auto& member) { return read_element<O>(d, member); })
                  ? (++done, true)
                  : (failed = true, d.error.at_key(spool::reflect::field_name<T, I>), false))) &&
            ...);
@@ -216,7 +226,7 @@ bool read_struct_map(decoder& d, T& obj, const unsigned char* at, std::uint32_t 
       return false;
     }
     seen[index] = true;
-    if (!spool::reflect::store_at(obj, index, [&](auto& member) { return read_value<O>(d, member); })) {
+    if (!spool::reflect::store_at(obj, index, [&](auto& member) { return read_element<O>(d, member); })) {
       d.error.at_key(plan.fields()[index].name);
       return false;
     }
@@ -233,7 +243,7 @@ bool read_struct_array(decoder& d, T& obj, const unsigned char* at, std::uint32_
     return ([&] {
       if (I >= n) return true;
       seen[I] = true;
-      if (spool::reflect::store<I>(obj, [&](auto& member) { return read_value<O>(d, member); })) return true;
+      if (spool::reflect::store<I>(obj, [&](auto& member) { return read_element<O>(d, member); })) return true;
       d.error.at_index(I);
       return false;
     }() && ...);
@@ -255,10 +265,10 @@ bool read_struct_array(decoder& d, T& obj, const unsigned char* at, std::uint32_
 template <read_options O, class T>
 bool read_struct(decoder& d, T& obj) {
   if (!d.enter<O>() || !d.need(1)) return false;
-  const unsigned char* at = d.pos++;
+  const unsigned char* at = d.pos;
   const bool as_map = format::family_of(*at) == format::family::map;
   std::uint32_t n = 0;
-  if (!(as_map ? d.count_after<O, true>(at, *at, n) : d.count_after<O, false>(at, *at, n))) {
+  if (!(as_map ? d.map_header<O>(n) : d.array_header<O>(n))) {
     if (d.error.code == errc::unexpected_type) d.error.expected = "map or array (a struct)";
     return false;
   }
@@ -274,7 +284,7 @@ template <read_options O, class C>
 bool read_elements(decoder& d, C& out) {
   std::size_t i = 0;
   for (auto& item : out) {
-    if (!read_value<O>(d, item)) return d.error.at_index(i), false;
+    if (!read_element<O>(d, item)) return d.error.at_index(i), false;
     ++i;
   }
   d.leave();
@@ -309,12 +319,12 @@ bool read_sequence(decoder& d, C& out) {
       // Read where the element stays: a large struct moves only when the vector grows.
       if constexpr (requires { out.reserve(n); }) out.reserve(reserve_for<item_type>(d, n, upfront_elements));
       for (std::uint32_t i = 0; i < n; ++i) {
-        if (!read_value<O>(d, out.emplace_back())) return d.error.at_index(i), false;
+        if (!read_element<O>(d, out.emplace_back())) return d.error.at_index(i), false;
       }
     } else {
       for (std::uint32_t i = 0; i < n; ++i) {
         item_type item{};
-        if (!read_value<O>(d, item)) return d.error.at_index(i), false;
+        if (!read_element<O>(d, item)) return d.error.at_index(i), false;
         out.insert(out.end(), std::move(item));
       }
     }
