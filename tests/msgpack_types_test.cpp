@@ -182,6 +182,21 @@ TEST_CASE("reading into a warm object replaces every field and keeps capacity") 
   CHECK(target.numbers.data() == storage);
 }
 
+TEST_CASE("a str read into a warm std::string keeps its buffer when it fits, and replaces its text") {
+  std::string target(40, 'w');
+  const char* buffer = target.data();
+  for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{15}, std::size_t{16}, std::size_t{40}}) {
+    const std::string text(n, static_cast<char>('a' + n % 26));
+    REQUIRE_FALSE(spool::msgpack::read(spool::msgpack::write(text), target));
+    CHECK(target == text);
+    CHECK(target.data() == buffer);
+  }
+  const std::string longer(41, 'z');
+  REQUIRE_FALSE(spool::msgpack::read(spool::msgpack::write(longer), target));
+  CHECK(target == longer);
+  CHECK(target.capacity() >= 41);
+}
+
 TEST_CASE("extension types described through spool::meta") {
   const std::string bytes = spool::msgpack::write(rgb{1, 2, 3});
   CHECK(bytes == std::string("\xc7\x03\x07\x01\x02\x03", 6));

@@ -408,12 +408,14 @@ bool read_value(decoder& d, T& out) {
     std::string_view s;
     if (!d.str<O>(s)) return false;
     // A string without room is built anew (one allocation and copy), which costs less than the
-    // general replace path of assign(); one with room keeps its buffer.
+    // general replace path of assign(); one with room keeps its buffer and is appended to once
+    // emptied (append has no overlap to handle).
     if (s.size() > out.capacity()) {
       out = T(s.data(), s.size(), out.get_allocator());
       return true;
     }
-    out.assign(s.data(), s.size());
+    out.clear();
+    out.append(s.data(), s.size());
     return true;
   } else if constexpr (sd::string_view_like<T>) {
     return d.str<O>(out);
