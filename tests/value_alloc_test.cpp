@@ -232,6 +232,38 @@ TEST_CASE("strings up to 14 bytes take no block; longer ones one; huge ones bypa
   });
 }
 
+TEST_CASE("destroying a tree gives back every block: buffers of any capacity, indexes, long keys") {
+  on_fresh_thread([] {
+    CHECK(this_thread().current_blocks() == 0);
+    {
+      value doc;
+      doc["empty array"] = spool::array{};
+      doc["reserved"] = spool::array{};
+      doc["reserved"].reserve(10);
+      doc["reserved"].push_back(1);
+      value& grown = doc["grown"];
+      for (int i = 0; i < 37; ++i) grown.push_back(std::string(20 + i, 'g'));
+      doc["empty object"] = spool::object{};
+      value& indexed = doc["an object with more members than the index threshold"];
+      for (std::size_t i = 0; i < 3 * spool::object::index_threshold; ++i) {
+        indexed["a key longer than fourteen bytes " + std::to_string(i)] = value{std::string(30, 'v'), value{}};
+        indexed["k" + std::to_string(i)] = static_cast<int>(i);
+      }
+      indexed.erase("k0");
+      value& small = doc["small"];
+      small["a long key, over fourteen bytes"] = value::binary(
+          spool::bytes_view(reinterpret_cast<const std::byte*>("0123456789abcdefghij"), 20));
+      small["e"] = value(spool::ext{5, std::vector<std::byte>(40, std::byte{1})});
+      const value copy = doc;
+      const value packed = spool::msgpack::read<value>(spool::msgpack::write(doc)).value();
+      CHECK(packed == doc);
+      CHECK(this_thread().current_blocks() > 100);
+    }
+    CHECK(this_thread().current_blocks() == 0);
+    CHECK(stats().chunks_made == 1);
+  });
+}
+
 TEST_CASE("reading a document again needs no new chunk, and gives every block back") {
   const std::string json =
       R"({"type":"FeatureCollection","features":[{"geometry":{"coordinates":[[1.5,2.5],[3.5,4.5],[5.5,6.5]]},)"

@@ -126,8 +126,8 @@ TEST_CASE("object::index_members reports the first repeat; drop_repeat keeps the
   for (int i = 0; i < 10; ++i) members.emplace_back(member::adopt_key_t{}, value(key_name(static_cast<std::size_t>(i))), value(i));
   members.emplace_back(member::adopt_key_t{}, value(key_name(3)), value(30));
   members.emplace_back(member::adopt_key_t{}, value(key_name(5)), value(50));
-  spool::object o;
-  o.assign_unindexed(std::make_move_iterator(members.begin()), std::make_move_iterator(members.end()));
+  spool::object o(spool::object::unindexed_t{}, std::make_move_iterator(members.begin()),
+                  std::make_move_iterator(members.end()));
   CHECK(o.index_members() == 10);
   o.drop_repeat(10);
   CHECK(o.index_members() == 10);  // key 5's repeat has moved down to position 10

@@ -21,6 +21,9 @@
 //                                   front after every value
 //   SPOOL_DISABLE_VALUE_NODE_CACHE  spool::value's heap blocks come from operator new and go back
 //                                   to operator delete instead of per-thread 64 KiB chunks
+//   SPOOL_DISABLE_VALUE_DIRECT_RELEASE spool::value's destructor frees a container through its
+//                                   vectors' destructors (a second walk of the elements) instead
+//                                   of giving the buffers back once the elements are destroyed
 //   SPOOL_DISABLE_KEY_PREDICTION    the JSON struct reader looks every key up in the struct plan
 //                                   instead of first comparing the input with the next declared key
 //   SPOOL_DISABLE_JSON_BLOCK_UTF8   the JSON reader walks a string's non-ASCII text sequence by
@@ -52,6 +55,9 @@
 //                                   bytes left pay for it
 //   SPOOL_DISABLE_MSGPACK_INLINE_FLOAT64 the MessagePack reader takes a float64 into a double
 //                                   through its general float reader instead of one inline test
+//   SPOOL_DISABLE_MSGPACK_INLINE_SCALARS the MessagePack reader into spool::value reads every
+//                                   element through its own call instead of reading a scalar in
+//                                   the loop of the array or map that holds it
 //   SPOOL_DISABLE_MSGPACK_INLINE_INTEGERS the MessagePack reader takes an integer of a sized form
 //                                   (uint8..int64) through its general integer reader instead of
 //                                   one inline load and shift
@@ -149,6 +155,12 @@ inline constexpr bool value_node_cache_enabled = false;
 inline constexpr bool value_node_cache_enabled = true;
 #endif
 
+#ifdef SPOOL_DISABLE_VALUE_DIRECT_RELEASE
+inline constexpr bool value_direct_release = false;
+#else
+inline constexpr bool value_direct_release = true;
+#endif
+
 #ifdef SPOOL_DISABLE_KEY_PREDICTION
 inline constexpr bool key_prediction = false;
 #else
@@ -225,6 +237,12 @@ inline constexpr bool msgpack_inline_integers = true;
 inline constexpr bool msgpack_value_runs = false;
 #else
 inline constexpr bool msgpack_value_runs = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_INLINE_SCALARS
+inline constexpr bool msgpack_inline_scalars = false;
+#else
+inline constexpr bool msgpack_inline_scalars = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_EXACT_RESERVE

@@ -20,6 +20,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <spool/detail/config.hpp>
 #include <spool/detail/value/builder.hpp>
 #include <spool/msgpack/decoder.hpp>
 #include <spool/msgpack/encoder.hpp>
@@ -58,11 +59,40 @@ void write_dynamic(encoder& e, const spool::value& v) {
 // The document's values wait on the thread's value_builder (detail/value/builder.hpp) and each
 // container is built once, at its final size, when it closes; a map's keys are checked for repeats
 // then, in one pass.
+//
+// push_dynamic is inlined into the loops of the container readers, so that a scalar element (most
+// of a document) costs no call: only a nested container, binary or ext goes out of line
+// (SPOOL_DISABLE_MSGPACK_INLINE_SCALARS: every element through a call).
 template <read_options O>
 bool push_dynamic(decoder& d, spool::detail::value_builder& b);
 
 template <read_options O>
-bool push_dynamic_map(decoder& d, spool::detail::value_builder& b, std::uint32_t n) {
+[[gnu::noinline]] bool push_dynamic_array(decoder& d, spool::detail::value_builder& b) {
+  std::uint32_t n = 0;
+  if (!d.enter<O>() || !d.array_header<O>(n)) return false;
+  if (n <= spool::detail::value_builder::longest_pending_array) {
+    const std::size_t first = b.position().values;
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (!push_dynamic<O>(d, b)) return d.error.at_index(i), false;
+    }
+    b.close_array(first);
+  } else {
+    // A long array (its count paid for by the input) is made at its size and takes each
+    // element as it is read, so that the stack never holds it a second time.
+    spool::array& elements = b.push_array(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (!push_dynamic<O>(d, b)) return d.error.at_index(i), false;
+      b.pop_into(elements[i]);
+    }
+  }
+  d.leave();
+  return true;
+}
+
+template <read_options O>
+[[gnu::noinline]] bool push_dynamic_map(decoder& d, spool::detail::value_builder& b) {
+  std::uint32_t n = 0;
+  if (!d.enter<O>() || !d.map_header<O>(n)) return false;
   const spool::detail::value_builder::mark start = b.position();
   for (std::uint32_t i = 0; i < n; ++i) {
     const unsigned char* key_at = d.pos;
@@ -87,11 +117,46 @@ bool push_dynamic_map(decoder& d, spool::detail::value_builder& b, std::uint32_t
     d.error.at_key(repeat->text());
     return false;
   }
+  d.leave();
   return true;
 }
 
+// Binary, ext (a timestamp becomes an offset_datetime) and the never-used byte.
 template <read_options O>
-bool push_dynamic(decoder& d, spool::detail::value_builder& b) {
+[[gnu::noinline]] bool push_dynamic_rare(decoder& d, spool::detail::value_builder& b) {
+  const unsigned char* at = d.pos;
+  switch (format::family_of(*at)) {
+    case format::family::binary: {
+      const unsigned char* data = nullptr;
+      std::size_t n = 0;
+      if (!d.bytes<O>(data, n)) return false;
+      b.push(spool::value::binary({reinterpret_cast<const std::byte*>(data), n}));
+      return true;
+    }
+    case format::family::ext: {
+      std::int8_t type = 0;
+      const unsigned char* data = nullptr;
+      std::size_t n = 0;
+      if (!d.ext<O>(type, data, n, at)) return false;
+      const auto* first = reinterpret_cast<const std::byte*>(data);
+      if (type == format::timestamp_type) {
+        spool::msgpack::timestamp t;
+        if (!decode_timestamp(data, n, t)) return d.bad_timestamp(at, n);
+        if (spool::offset_datetime dt; offset_from_timestamp(t, dt)) {
+          b.push(dt);
+          return true;
+        }
+      }
+      b.push(spool::ext{type, {first, first + n}});
+      return true;
+    }
+    default: break;
+  }
+  return d.mismatch(d.pos, "a value");
+}
+
+template <read_options O>
+[[gnu::always_inline]] inline bool push_dynamic_here(decoder& d, spool::detail::value_builder& b) {
   if (!d.need(1)) return false;
   const unsigned char* at = d.pos;
   switch (format::family_of(*at)) {
@@ -117,61 +182,27 @@ bool push_dynamic(decoder& d, spool::detail::value_builder& b) {
       b.push(s);
       return true;
     }
-    case format::family::binary: {
-      const unsigned char* data = nullptr;
-      std::size_t n = 0;
-      if (!d.bytes<O>(data, n)) return false;
-      b.push(spool::value::binary({reinterpret_cast<const std::byte*>(data), n}));
-      return true;
-    }
-    case format::family::array: {
-      std::uint32_t n = 0;
-      if (!d.enter<O>() || !d.array_header<O>(n)) return false;
-      if (n <= spool::detail::value_builder::longest_pending_array) {
-        const std::size_t first = b.position().values;
-        for (std::uint32_t i = 0; i < n; ++i) {
-          if (!push_dynamic<O>(d, b)) return d.error.at_index(i), false;
-        }
-        b.close_array(first);
-      } else {
-        // A long array (its count paid for by the input) is made at its size and takes each
-        // element as it is read, so that the stack never holds it a second time.
-        spool::array& elements = b.push_array(n);
-        for (std::uint32_t i = 0; i < n; ++i) {
-          if (!push_dynamic<O>(d, b)) return d.error.at_index(i), false;
-          b.pop_into(elements[i]);
-        }
-      }
-      d.leave();
-      return true;
-    }
-    case format::family::map: {
-      std::uint32_t n = 0;
-      if (!d.enter<O>() || !d.map_header<O>(n)) return false;
-      if (!push_dynamic_map<O>(d, b, n)) return false;
-      d.leave();
-      return true;
-    }
-    case format::family::ext: {
-      std::int8_t type = 0;
-      const unsigned char* data = nullptr;
-      std::size_t n = 0;
-      if (!d.ext<O>(type, data, n, at)) return false;
-      const auto* first = reinterpret_cast<const std::byte*>(data);
-      if (type == format::timestamp_type) {
-        spool::msgpack::timestamp t;
-        if (!decode_timestamp(data, n, t)) return d.bad_timestamp(at, n);
-        if (spool::offset_datetime dt; offset_from_timestamp(t, dt)) {
-          b.push(dt);
-          return true;
-        }
-      }
-      b.push(spool::ext{type, {first, first + n}});
-      return true;
-    }
+    case format::family::array: return push_dynamic_array<O>(d, b);
+    case format::family::map: return push_dynamic_map<O>(d, b);
+    case format::family::binary:
+    case format::family::ext:
     case format::family::never_used: break;
   }
-  return d.mismatch(d.pos, "a value");
+  return push_dynamic_rare<O>(d, b);
+}
+
+template <read_options O>
+[[gnu::noinline]] bool push_dynamic_called(decoder& d, spool::detail::value_builder& b) {
+  return push_dynamic_here<O>(d, b);
+}
+
+template <read_options O>
+[[gnu::always_inline]] inline bool push_dynamic(decoder& d, spool::detail::value_builder& b) {
+  if constexpr (spool::detail::msgpack_inline_scalars) {
+    return push_dynamic_here<O>(d, b);
+  } else {
+    return push_dynamic_called<O>(d, b);
+  }
 }
 
 template <read_options O>

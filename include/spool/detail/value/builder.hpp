@@ -167,10 +167,14 @@ class value_builder {
   const pending_key* close_object(mark from, repeated_keys rule) {
     std::size_t n = keys_.size() - from.keys;
     values_.make_room();  // for an empty object
-    spool::value made = spool::value::adopt(object_bits());
+    value_storage bits;
+    bits.store_pointer(spool::value::tag(spool::kind::object),
+                       new_value_node<spool::object>(
+                           spool::object::unindexed_t{},
+                           adopting_member_iterator{keys_.data() + from.keys, values_.data() + from.values},
+                           adopting_member_iterator{keys_.data() + keys_.size(), values_.data() + values_.size()}));
+    spool::value made = spool::value::adopt(bits);
     spool::object& members = *made.storage_.pointer<spool::object>();
-    members.assign_unindexed(adopting_member_iterator{keys_.data() + from.keys, values_.data() + from.values},
-                             adopting_member_iterator{keys_.data() + keys_.size(), values_.data() + values_.size()});
     // The object owns the run now and the stacks drop it, so that whatever throws below frees
     // each value once.
     keys_.drop_to(from.keys);
@@ -230,12 +234,6 @@ class value_builder {
     alignas(spool::value) unsigned char room[sizeof(spool::value)];
     const spool::value* made = ::new (static_cast<void*>(room)) spool::value(std::forward<Args>(args)...);
     return made->storage_;
-  }
-
-  static value_storage object_bits() {
-    value_storage bits;
-    bits.store_pointer(spool::value::tag(spool::kind::object), new_value_node<spool::object>());
-    return bits;
   }
 
   // Turns a run of pending bytes into values as a vector is built from it (one allocation of the

@@ -32,6 +32,7 @@ class object {
     std::string_view key() const noexcept { return key_.stored_string(); }
 
    private:
+    friend class spool::value;  // its destructor frees the key without ~member
     spool::value key_;  // always a string: 14 bytes inline, the rest on the heap
 
    public:
@@ -80,18 +81,17 @@ class object {
   // Removes `key`, keeping the order of the others; O(size). Returns whether it was present.
   bool erase(std::string_view key);
 
-  // Internal, for readers that build an object at its final size (detail/value/builder.hpp):
-  // assign_unindexed() gives an empty object its members at once, from a range of members made
-  // with member::adopt_key_t (one allocation of the final size, no lookups); index_members() must
+  // Internal, for readers that build an object at its final size (detail/value/builder.hpp): the
+  // unindexed_t constructor takes the members at once, from a range of members made with
+  // member::adopt_key_t (one allocation of the final size, no lookups); index_members() must
   // follow before any lookup or insertion. It builds the index once (above index_threshold
   // members) and returns the position of the first member whose key an earlier member has, or
   // size() when the keys are distinct; only then is the object complete. drop_repeat(j) resolves
   // such a repeat as JSON keeps it: the earlier member stays where it is and takes member j's
   // value, member j goes (O(size)); call index_members() again afterwards.
+  struct unindexed_t {};
   template <class It>
-  void assign_unindexed(It first, It last) {
-    members_.assign(first, last);
-  }
+  object(unindexed_t, It first, It last) : members_(first, last) {}
   std::size_t index_members();
   void drop_repeat(std::size_t j) noexcept;
 
@@ -116,6 +116,7 @@ class object {
   void rebuild_index(std::size_t slot_count);
   void reindex() noexcept;
 
+  friend class value;  // its destructor frees the buffers without the vectors' destructors
   node_vector<member> members_;
   node_vector<slot> index_;  // empty, or every member in a power-of-two table at most half full
 };

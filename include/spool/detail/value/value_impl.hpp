@@ -59,6 +59,17 @@ void delete_value_node(T* node) noexcept {
   node->~T();
   release_value_node(node, sizeof(T));
 }
+
+// For the destructor, once every element of a container's vector holds nothing on the heap: the
+// vector's own destructor would walk the elements again only to find that, so its buffer goes
+// back here and the node is released without it (ending an object's life without its destructor
+// is allowed when nothing depends on what the destructor would do).
+template <class Vector>
+void release_emptied_buffer(Vector& elements) noexcept {
+  if (elements.capacity() != 0) {
+    release_value_node(elements.data(), elements.capacity() * sizeof(typename Vector::value_type));
+  }
+}
 }  // namespace detail
 
 template <class I>
@@ -189,13 +200,28 @@ inline void value::destroy_container(unsigned depth) noexcept {
     for (value& e : *a) {
       if (e.storage_.on_heap()) e.destroy(depth + 1);
     }
-    detail::delete_value_node(a);
+    if constexpr (detail::value_direct_release) {
+      detail::release_emptied_buffer(*a);
+      detail::release_value_node(a, sizeof(spool::array));
+    } else {
+      detail::delete_value_node(a);
+    }
   } else {
     spool::object* o = if_object();
-    for (spool::object::member& m : *o) {
-      if (m.value.storage_.on_heap()) m.value.destroy(depth + 1);
+    if constexpr (detail::value_direct_release) {
+      for (spool::object::member& m : *o) {
+        if (m.value.storage_.on_heap()) m.value.destroy(depth + 1);
+        if (m.key_.storage_.on_heap()) m.key_.storage_.free_bytes();
+      }
+      detail::release_emptied_buffer(o->members_);
+      detail::release_emptied_buffer(o->index_);
+      detail::release_value_node(o, sizeof(spool::object));
+    } else {
+      for (spool::object::member& m : *o) {
+        if (m.value.storage_.on_heap()) m.value.destroy(depth + 1);
+      }
+      detail::delete_value_node(o);
     }
-    detail::delete_value_node(o);
   }
   storage_.reset();
 }
