@@ -178,12 +178,68 @@ TEST_CASE("fast_double agrees with the correctly rounded conversion on long mant
     CAPTURE(text);
     REQUIRE(std::memcmp(&fast, &exact, sizeof fast) == 0);
   }
-  // Where long double is the x87 format the wide path takes nearly every case; elsewhere only
-  // Clinger's narrow one applies.
-  if (std::numeric_limits<long double>::digits == 64) CHECK(taken > 100000);
+  // scaled_double, or (switched off) the wide path where long double is the x87 format, takes
+  // nearly every case; elsewhere only Clinger's narrow one applies.
+  if (spool::detail::scaled_double_parse || std::numeric_limits<long double>::digits == 64) CHECK(taken > 100000);
   // 2^53 + 1 is exactly a midpoint between two doubles: the fast path must leave it alone.
   double d = 0;
   CHECK_FALSE(spool::detail::fast_double(9007199254740993ULL, 0, false, d));
+}
+
+TEST_CASE("scaled_double (Eisel-Lemire) agrees with the correctly rounded conversion or declines") {
+  const auto agrees = [](std::uint64_t mantissa, int exponent, bool negative) {
+    double fast = 0;
+    if (!spool::detail::scaled_double(mantissa, exponent, negative, fast)) return true;
+    const std::string text = (negative ? "-" : "") + std::to_string(mantissa) + "e" + std::to_string(exponent);
+    double exact = 0;
+    if (parse(text, exact) != float_status::ok) return false;
+    CAPTURE(text);
+    return std::memcmp(&fast, &exact, sizeof fast) == 0;
+  };
+  std::mt19937_64 rng(99);
+  int taken = 0;
+  for (int i = 0; i < 300000; ++i) {
+    const int digits = 1 + static_cast<int>(rng() % 19);
+    std::uint64_t limit = 1;
+    for (int d = 0; d < digits; ++d) limit *= 10;
+    const std::uint64_t mantissa = 1 + rng() % (limit - 1);
+    // Half the cases where JSON numbers live, the rest over the table's whole range and past it.
+    const int exponent = i % 2 == 0 ? static_cast<int>(rng() % 61) - 30 : static_cast<int>(rng() % 700) - 350;
+    double d = 0;
+    taken += spool::detail::scaled_double(mantissa, exponent, false, d) ? 1 : 0;
+    REQUIRE(agrees(mantissa, exponent, rng() % 2 == 0));
+  }
+  CHECK(taken > 250000);
+  // Exact midpoints between neighbouring doubles (ties to even) and their neighbours: 2^53 + 1,
+  // 2^53 + 3, 2^52 + 1/2 (as 45035996273704965e-1), 2^63 + 2^10 (the 64-bit mantissa's own
+  // midpoint), and the largest 19 and 20-digit mantissas.
+  for (const std::uint64_t m : {9007199254740993ULL, 9007199254740995ULL, 9007199254740992ULL, 9007199254740994ULL,
+                                45035996273704965ULL, 45035996273704975ULL, 9223372036854776832ULL,
+                                9223372036854777856ULL, 9999999999999999999ULL, 18446744073709551615ULL})
+    for (int e = -3; e <= 3; ++e) CHECK(agrees(m, e, false));
+  // A double's midpoints written out: (2c + 1) x 2^(q-1) for random normal doubles c x 2^q with
+  // small q, which have exact decimals of at most 19 digits.
+  for (int i = 0; i < 20000; ++i) {
+    const std::uint64_t c = (std::uint64_t{1} << 52) | (rng() & ((std::uint64_t{1} << 52) - 1));
+    const int q = -static_cast<int>(rng() % 4);  // (2c + 1) x 2^(q-1) = (2c + 1) x 5^(1-q) x 10^(q-1)
+    std::uint64_t m = 2 * c + 1;
+    for (int k = 0; k < 1 - q; ++k) m *= 5;
+    CHECK(agrees(m, q - 1, false));
+  }
+  // The table's limits and overflow: declined or exact, never wrong.
+  for (const int e : {-343, -342, -325, -324, -308, -307, -292, -291, 290, 307, 308, 309, 324, 325})
+    for (const std::uint64_t m : {1ULL, 9ULL, 4940656458412465ULL, 17976931348623157ULL, 9999999999999999999ULL})
+      CHECK(agrees(m, e, false));
+  double d = 0;
+  CHECK(spool::detail::scaled_double(17976931348623157ULL, 292, false, d));
+  CHECK(d == 1.7976931348623157e308);
+  CHECK_FALSE(spool::detail::scaled_double(17976931348623159ULL, 292, false, d));  // rounds to infinity
+  // Below the table (10^-292) is left to std::from_chars, the smallest normal and subnormals too.
+  CHECK_FALSE(spool::detail::scaled_double(22250738585072014ULL, -324, false, d));
+  CHECK(spool::detail::scaled_double(1, -292, false, d));
+  CHECK(d == 1e-292);
+  CHECK(spool::detail::scaled_double(65613616999999977ULL, -15, true, d));
+  CHECK(d == -65.613616999999977);
 }
 
 TEST_CASE("eight digits at a time: detection and value") {

@@ -39,6 +39,11 @@
 //   SPOOL_DISABLE_JSON_WRITE_SHORT_KEYS the JSON writer writes a spool::value member's key through
 //                                   the general string writer instead of checking a key of up to
 //                                   16 bytes in one step after a fixed-size copy
+//   SPOOL_DISABLE_SCALED_DOUBLE_PARSE the text readers convert a number's digits and exponent to a
+//                                   double with Clinger's fast path, then x87 long double arithmetic
+//                                   (where long double has 64 bits), then std::from_chars, instead
+//                                   of one multiplication by a 128-bit significand of 10^e from
+//                                   number/pow10_table.hpp (Eisel-Lemire)
 //   SPOOL_DISABLE_JSON_INDENT_SKIP  the JSON reader skips a newline and the indentation after it
 //                                   byte by byte and then in 16-byte steps, instead of comparing
 //                                   the 32 bytes after the newline with spaces at once
@@ -195,6 +200,12 @@ inline constexpr bool json_write_value_numbers = true;
 inline constexpr bool json_write_short_keys = false;
 #else
 inline constexpr bool json_write_short_keys = true;
+#endif
+
+#ifdef SPOOL_DISABLE_SCALED_DOUBLE_PARSE
+inline constexpr bool scaled_double_parse = false;
+#else
+inline constexpr bool scaled_double_parse = true;
 #endif
 
 #ifdef SPOOL_DISABLE_JSON_INDENT_SKIP

@@ -19,6 +19,10 @@
 #include <system_error>
 #include <type_traits>
 
+#include <spool/detail/config.hpp>
+#include <spool/detail/number/pow10_table.hpp>
+#include <spool/detail/number/shortest_double.hpp>
+
 namespace spool::detail {
 
 inline constexpr bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
@@ -147,9 +151,55 @@ float_status parse_floating(const char* first, const char* last, F& out) noexcep
   return float_status::invalid;
 }
 
+// Eisel and Lemire's conversion of mantissa * 10^exponent10 (mantissa != 0) with one 64 x 64-bit
+// multiplication by the top half of 10^exponent10's 128-bit significand (number/pow10_table.hpp,
+// whose entries are one above the truncated significand), and a second one by the low half only
+// when the first leaves the bits below the rounding bit all ones (a carry could still reach it).
+// The truncated significand and the dropped low product make the result less than two units of
+// its lowest 64-bit word too small, so rounding is settled unless they could matter: bits below
+// the rounding bit all ones with the low word within two of all ones (a carry), or a midpoint
+// (rounding bit set, nothing below), where the exact value may be a tie. Those and overflow
+// decline, as do exponents outside the table (it stops at 10^-292, above every subnormal).
+[[gnu::always_inline]] inline bool scaled_double(std::uint64_t mantissa, int exponent10, bool negative, double& out) noexcept {
+  using spool::detail::number::pow10_max_exponent;
+  using spool::detail::number::pow10_min_exponent;
+  __extension__ using uint128 = unsigned __int128;
+  if (exponent10 < pow10_min_exponent || exponent10 > pow10_max_exponent) return false;
+  const number::pow10_significand& rounded_up = number::pow10_significands[exponent10 - pow10_min_exponent];
+  const std::uint64_t low = rounded_up.low - 1;
+  const std::uint64_t high = rounded_up.high - (rounded_up.low == 0 ? 1 : 0);
+  const int shift = std::countl_zero(mantissa);
+  const std::uint64_t w = mantissa << shift;
+  const uint128 product = static_cast<uint128>(w) * high;
+  auto top = static_cast<std::uint64_t>(product >> 64);
+  auto bottom = static_cast<std::uint64_t>(product);
+  if ((top & 0x1FF) == 0x1FF) {
+    const auto cross = static_cast<std::uint64_t>((static_cast<uint128>(w) * low) >> 64);
+    bottom += cross;
+    top += bottom < cross ? 1 : 0;
+    if ((top & 0x1FF) == 0x1FF && bottom >= ~std::uint64_t{0} - 1) return false;
+  }
+  // 54 bits: the double's 53 and the rounding bit.
+  const int upper = static_cast<int>(top >> 63);
+  std::uint64_t bits = top >> (upper + 9);
+  // Rounding goes either way about equally often: the conditions combine without branches, so
+  // that only the rare outcomes take one.
+  const bool midpoint = ((bits & 1) != 0) & ((top & ((std::uint64_t{2} << (upper + 8)) - 1)) == 0) & (bottom == 0);
+  bits = (bits + 1) >> 1;
+  const auto carried = static_cast<int>(bits >> 53);  // rounded up to the next power of two
+  bits >>= carried;
+  const int biased = number::floor_log2_pow10(exponent10) + 1086 + upper - shift + carried;
+  if (midpoint | (static_cast<unsigned>(biased - 1) >= 2046u)) return false;
+  bits = (bits & ((std::uint64_t{1} << 52) - 1)) | static_cast<std::uint64_t>(biased) << 52 |
+         static_cast<std::uint64_t>(negative) << 63;
+  out = std::bit_cast<double>(bits);
+  return true;
+}
+
 // Exact double for mantissa * 10^exponent10 when the fast paths settle it; false when they do
 // not apply (then parse_floating decides).
 //
+// scaled_double takes every mantissa. With SPOOL_DISABLE_SCALED_DOUBLE_PARSE:
 // Clinger's fast path: a mantissa below 2^53 scaled by a power of ten up to 22 is exact in double
 // arithmetic. Where long double has a 64-bit mantissa (x87), a wider path covers every 19-digit
 // mantissa and powers of ten from -27 to 27 with one multiplication: by 10^k (exact for k <= 27,
@@ -161,6 +211,15 @@ inline bool fast_double(std::uint64_t mantissa, int exponent10, bool negative, d
   static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  if constexpr (scaled_double_parse) {
+    // Every mantissa goes the same way: a choice between Clinger's path and this one by mantissa
+    // size is mispredicted where short and long numbers mix (coordinates).
+    if (mantissa == 0) {
+      out = negative ? -0.0 : 0.0;
+      return true;
+    }
+    return scaled_double(mantissa, exponent10, negative, out);
+  }
   if (mantissa <= (std::uint64_t{1} << 53) && exponent10 >= -22 && exponent10 <= 22) {
     double d = static_cast<double>(mantissa);
     d = exponent10 < 0 ? d / powers[-exponent10] : d * powers[exponent10];
