@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <span>
 #include <string_view>
@@ -209,6 +210,14 @@ TEST_CASE("nil and booleans") {
   CHECK(read_ok<std::optional<int>>({0xc0}) == std::nullopt);
   CHECK(read_code<bool>({0x01}) == spool::errc::unexpected_type);
   CHECK(read_code<int>({0xc0}) == spool::errc::unexpected_type);
+  // As elements, read in the container's loop: values, and the offset and path of a wrong one.
+  CHECK(read_ok<std::vector<bool>>({0x93, 0xc3, 0xc2, 0xc3}) == std::vector<bool>{true, false, true});
+  CHECK(read_ok<std::tuple<bool, bool>>({0x92, 0xc2, 0xc3}) == std::tuple<bool, bool>{false, true});
+  const spool::error e = spool::msgpack::read<std::vector<bool>>(bytes{0x93, 0xc3, 0xc2, 0xa1, 't'}).error();
+  CHECK(e.code == spool::errc::unexpected_type);
+  CHECK(e.offset == 3);
+  CHECK(e.path == "[2]");
+  CHECK(e.expected == "boolean");
 }
 
 TEST_CASE("str in every width") {

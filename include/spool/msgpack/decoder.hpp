@@ -334,7 +334,7 @@ struct decoder {
     return true;
   }
 
-  bool boolean(bool& out) {
+  [[gnu::always_inline]] bool boolean(bool& out) {
     if (!need(1)) return false;
     const unsigned char* at = pos++;
     if (*at == fmt::true_ || *at == fmt::false_) {

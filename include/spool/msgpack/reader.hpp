@@ -54,13 +54,14 @@ bool read_value(decoder& d, T& out);
 template <read_options O>
 bool read_dynamic(decoder& d, spool::value& out);
 
-// read_value for a struct member or a container element: numbers are read inline in the caller's
-// loop (the decoder's fast paths are a few instructions, less than the call), the rest through
-// read_value.
+// read_value for a struct member or a container element: numbers and booleans are read inline in
+// the caller's loop (the decoder's fast paths are a few instructions, less than the call), the
+// rest through read_value.
 template <read_options O, class T>
 [[gnu::always_inline]] inline bool read_element(decoder& d, T& out) {
   if constexpr (spool::detail::integer<T>) return d.integral(out);
   else if constexpr (spool::detail::floating<T>) return d.floating(out);
+  else if constexpr (spool::detail::boolean<T>) return d.boolean(out);
   else return read_value<O>(d, out);
 }
 
