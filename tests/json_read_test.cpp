@@ -2,11 +2,14 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -307,6 +310,46 @@ TEST_CASE("whole-input sources: std::istream and files") {
   constexpr spool::json::read_options tiny{.max_input_size = 4};
   std::istringstream big("[1, 2, 3]");
   CHECK(spool::json::read<std::vector<int>, tiny>(big).error().code == spool::errc::size_exceeded);
+}
+
+TEST_CASE("arrays of doubles: every separator form, every double correctly rounded") {
+  // Coordinates as canada.json writes them (up to 3 integer and 16 fraction digits, so up to 19
+  // significant ones), and the same with exponents, joined by ',' with and without whitespace.
+  std::mt19937_64 rng(5);
+  std::string text = "[";
+  std::vector<double> expected;
+  for (int i = 0; i < 5000; ++i) {
+    std::string number = rng() % 2 == 0 ? "-" : "";
+    number += std::to_string(rng() % 1000) + ".";
+    const int fraction = 1 + static_cast<int>(rng() % 16);
+    for (int d = 0; d < fraction; ++d) number += static_cast<char>('0' + rng() % 10);
+    if (i % 5 == 0) number += "e" + std::to_string(static_cast<int>(rng() % 630) - 330);
+    if (i != 0) text += i % 7 == 0 ? ", " : i % 11 == 0 ? ",\n  " : ",";
+    text += number;
+    expected.push_back(std::strtod(number.c_str(), nullptr));
+  }
+  text += "]";
+  auto got = spool::json::read<std::vector<double>>(text);
+  REQUIRE(got);
+  REQUIRE(got->size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    CAPTURE(i);
+    CHECK(std::memcmp(&(*got)[i], &expected[i], sizeof(double)) == 0);
+  }
+  // What follows a ',' is read as an element, whether whitespace comes first or not.
+  CHECK(spool::json::read<std::vector<double>>("[1,]").error().offset == 3);
+  CHECK(spool::json::read<std::vector<double>>("[1,,2]").error().offset == 3);
+  CHECK(spool::json::read<std::vector<double>>("[1, ]").error().offset == 4);
+  CHECK(spool::json::read<std::vector<double>>("[1,2").error().code == spool::errc::unexpected_end);
+  CHECK(spool::json::read<std::vector<double>>("[1,").error().code == spool::errc::unexpected_end);
+  constexpr spool::json::read_options trailing{.trailing_commas = true};
+  auto closed = spool::json::read<std::vector<double>, trailing>("[1,2,]");
+  REQUIRE(closed);
+  CHECK(closed->size() == 2);
+  constexpr spool::json::read_options comments{.comments = true};
+  auto commented = spool::json::read<std::vector<double>, comments>("[1,/* two */2]");
+  REQUIRE(commented);
+  CHECK(commented->size() == 2);
 }
 
 TEST_CASE("a reader leased again starts clean") {
