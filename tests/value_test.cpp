@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -55,6 +56,52 @@ TEST_CASE("every kind constructs, reports its kind and reads back") {
   CHECK(value(1).type_name() == "integer");
   CHECK(value(odt).type_name() == "offset date-time");
   CHECK(spool::to_string(kind::local_time) == "local time");
+}
+
+TEST_CASE("the 16 bytes hold every payload whole: all bit patterns, every inline length, kinds over kinds") {
+  for (const std::uint64_t bits : {std::uint64_t{0}, ~std::uint64_t{0}, std::uint64_t{0x8000000000000000},
+                                   std::uint64_t{0x00ff00ff00ff00ff}, std::uint64_t{0x7ff8000000000001}}) {
+    const value u(bits);
+    if (bits > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+      CHECK(u.as_uint64().value() == bits);
+    } else {
+      CHECK(u.as_int64().value() == static_cast<std::int64_t>(bits));
+    }
+    const value d(std::bit_cast<double>(bits));
+    CHECK(d.kind() == kind::floating);
+    CHECK(std::bit_cast<std::uint64_t>(d.as_double().value()) == bits);
+  }
+  // Lengths 0-14 are inline (the length is the payload's last byte, beside the tag), 15 and up not.
+  for (std::size_t n = 0; n <= 20; ++n) {
+    std::string text;
+    for (std::size_t i = 0; i < n; ++i) text += static_cast<char>(0xf0 - i);
+    const value s(text);
+    CHECK(s.kind() == kind::string);
+    CHECK(s.as_string().value() == text);
+    const value copy = s;
+    CHECK(copy.as_string().value() == text);
+    const std::vector<std::byte> raw(reinterpret_cast<const std::byte*>(text.data()),
+                                     reinterpret_cast<const std::byte*>(text.data()) + n);
+    const value b = value::binary(raw);
+    CHECK(b.kind() == kind::binary);
+    CHECK(std::ranges::equal(b.as_binary().value(), raw));
+  }
+  const spool::offset_datetime odt{{9999, 12, 31}, {23, 59, 60, 999999999}, -1439};
+  const spool::local_datetime ldt{{1, 1, 1}, {0, 0, 0, 1}};
+  value v(std::string(14, '\xff'));
+  v = odt;
+  CHECK(v.as_offset_datetime().value() == odt);
+  v = ldt;
+  CHECK(v.as_local_datetime().value() == ldt);
+  v = -1.0;
+  CHECK(v.as_double().value() == -1.0);
+  v = false;
+  CHECK(v.kind() == kind::boolean);
+  CHECK(v.as_bool().value() == false);
+  v = std::string(14, 'x');
+  CHECK(v.as_string().value() == std::string(14, 'x'));
+  v = nullptr;
+  CHECK(v.is_null());
 }
 
 TEST_CASE("integers are stored as int64 unless only uint64 holds them") {

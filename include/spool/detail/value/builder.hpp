@@ -227,13 +227,13 @@ class value_builder {
   }
 
  private:
-  // A value made in place whose bytes the builder takes over: it is never destroyed, so no
-  // destructor runs on the way (it would only find a reset tag).
+  // A value whose bytes the builder takes over. Released, its destructor finds a reset tag, which
+  // the compiler sees: what remains is the value's stores, kept in registers. (A value made in a
+  // byte buffer and copied out instead went through the stack.)
   template <class... Args>
   [[gnu::always_inline]] static value_storage bits_of(Args&&... args) {
-    alignas(spool::value) unsigned char room[sizeof(spool::value)];
-    const spool::value* made = ::new (static_cast<void*>(room)) spool::value(std::forward<Args>(args)...);
-    return made->storage_;
+    spool::value made(std::forward<Args>(args)...);
+    return made.release();
   }
 
   // Turns a run of pending bytes into values as a vector is built from it (one allocation of the
