@@ -84,7 +84,8 @@ inline constexpr auto string_flag_table = [] {
 }();
 
 // Text is mostly long runs of plain bytes: 16 of them are classified per step (SSE2, baseline on
-// x86-64), each class's hits ORed across blocks and read once at the end; the tail byte by byte.
+// x86-64), each class's hits ORed across blocks and read once at the end; strings shorter than
+// one block byte by byte.
 inline unsigned string_class(std::string_view s) noexcept {
   unsigned flags = 0;
   const char* p = s.data();
@@ -94,7 +95,11 @@ inline unsigned string_class(std::string_view s) noexcept {
     if (end - p >= 16) {
       const __m128i control_max = _mm_set1_epi8(0x1F);
       __m128i newline = _mm_setzero_si128(), quote = newline, control = newline, apostrophe = newline, high = newline;
+      // The last bytes as the 16 that end the string (a flag set twice is the same flag): no
+      // byte-by-byte tail after the blocks.
+      const char* const last_block = end - 16;
       do {
+        if (p > last_block) p = last_block;
         const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
         const __m128i lf = _mm_cmpeq_epi8(chunk, _mm_set1_epi8('\n'));
         // max(c, 0x1F) == 0x1F for c <= 0x1F: a control character, unless tab or newline.
@@ -108,7 +113,7 @@ inline unsigned string_class(std::string_view s) noexcept {
         apostrophe = _mm_or_si128(apostrophe, _mm_cmpeq_epi8(chunk, _mm_set1_epi8('\'')));
         high = _mm_or_si128(high, chunk);  // the top bit of each byte: non-ASCII
         p += 16;
-      } while (end - p >= 16);
+      } while (p != end);
       const auto any = [](__m128i hits, unsigned flag) { return _mm_movemask_epi8(hits) != 0 ? flag : 0u; };
       flags = any(newline, has_newline) | any(quote, has_quote_or_backslash) | any(control, has_control) |
               any(apostrophe, has_apostrophe) | any(high, has_non_ascii);
