@@ -348,7 +348,7 @@ struct decoder {
 
   // A str, validated as UTF-8 when the options ask for it; the view points into the input.
   template <read_options O>
-  bool str(std::string_view& out) {
+  [[gnu::always_inline]] bool str(std::string_view& out) {
     if (!need(1)) return false;
     const unsigned char* at = pos++;
     const std::uint8_t b = *at;
