@@ -86,9 +86,6 @@
 //                                   building the member at its exact size
 //   SPOOL_DISABLE_TOML_SIBLING_RESERVE the TOML reader grows each new [[array]] element's table member
 //                                   by member instead of reserving the previous element's size
-//   SPOOL_DISABLE_TOML_STATIC_PLANS the TOML struct reader finds a struct type's plan through the
-//                                   context's plan memo each time it reaches a table, instead of
-//                                   keeping it in a static fetched once per process
 //   SPOOL_DISABLE_TOML_VALUE_BUILDER the TOML reader grows each inline table of a spool::value (and
 //                                   each array in one) member by member and element by element
 //                                   instead of building it once, at its final size, through the
@@ -308,12 +305,6 @@ inline constexpr bool toml_sibling_reserve = true;
 inline constexpr bool toml_value_builder = false;
 #else
 inline constexpr bool toml_value_builder = true;
-#endif
-
-#ifdef SPOOL_DISABLE_TOML_STATIC_PLANS
-inline constexpr bool toml_static_plans = false;
-#else
-inline constexpr bool toml_static_plans = true;
 #endif
 
 }  // namespace spool::detail

@@ -2,7 +2,7 @@
 //
 // Headers and dotted keys navigate from the root: each table they reach is a target (an object
 // and the functions that open its members), found through the struct plan of its type, which
-// each type keeps in a static (plan_of). Tables may come in any order; [[a]] appends to a container
+// the context's MRU memo hands out. Tables may come in any order; [[a]] appends to a container
 // of tables and [a.b] then reaches its last element. The TOML rules are enforced by the same
 // registry as for spool::value (tables.hpp); here every key is listed in it, since a struct
 // cannot tell whether a member was set, and that listing also answers the required-field check.
@@ -281,22 +281,7 @@ class struct_reader {
     } else if constexpr (std::same_as<T, spool::value> || spool::detail::map_like<T>) {
       return {&t, ops_of<T>()};
     } else {
-      return {&t, ops_of<T>(), &plan_of<T>()};
-    }
-  }
-
-  // The plan of struct T. The reader always asks for the default options and the registry never
-  // frees a plan, so each type's plan is fetched once per process and kept in a static: reaching
-  // a table costs no memo search, and a document with more struct types than the memo holds does
-  // not go back to the registry (and its lock) for them.
-  template <class T>
-  const struct_plan& plan_of() {
-    if constexpr (spool::detail::toml_static_plans) {
-      static const struct_plan& plan =
-          spool::detail::plan_registry::instance().get(spool::detail::plan_source_of<T>, spool::plan_options{});
-      return plan;
-    } else {
-      return ctx_.memo.get<T>();
+      return {&t, ops_of<T>(), &ctx_.memo.get<T>()};
     }
   }
 
