@@ -1,4 +1,5 @@
-// spool::value to and from MessagePack.
+// spool::value from MessagePack: the reader below, and the mapping both directions keep (writer.hpp
+// walks a spool::value to write it).
 //
 //   msgpack          spool::value
 //   nil, bool        null, boolean
@@ -23,38 +24,13 @@
 #include <spool/detail/config.hpp>
 #include <spool/detail/value/builder.hpp>
 #include <spool/msgpack/decoder.hpp>
-#include <spool/msgpack/encoder.hpp>
 #include <spool/msgpack/format.hpp>
 #include <spool/msgpack/options.hpp>
 #include <spool/msgpack/reader.hpp>
 #include <spool/msgpack/timestamp.hpp>
-#include <spool/msgpack/writer.hpp>
 #include <spool/value.hpp>
 
 namespace spool::msgpack::detail {
-
-template <write_options O>
-void write_dynamic(encoder& e, const spool::value& v) {
-  v.visit([&](const auto& x) {
-    using X = std::remove_cvref_t<decltype(x)>;
-    if constexpr (std::is_same_v<X, std::nullptr_t>) {
-      e.nil();
-    } else if constexpr (std::is_same_v<X, spool::array>) {
-      e.array_header(x.size());
-      for (const spool::value& item : x) write_dynamic<O>(e, item);
-    } else if constexpr (std::is_same_v<X, spool::object>) {
-      e.map_header(x.size());
-      for (const auto& m : x) {
-        e.str(m.key());
-        write_dynamic<O>(e, m.value);
-      }
-    } else if constexpr (std::is_same_v<X, spool::bytes_view>) {
-      e.bin(x.data(), x.size());
-    } else {
-      write_value<O>(e, x);
-    }
-  });
-}
 
 // The document's values wait on the thread's value_builder (detail/value/builder.hpp) and each
 // container is built once, at its final size, when it closes; a map's keys are checked for repeats
