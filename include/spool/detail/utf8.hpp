@@ -134,7 +134,7 @@ inline bool valid_utf8_blocks(const char* p, const char* end) noexcept {
                                                static_cast<char>(0xF0 - 1), static_cast<char>(0xE0 - 1),
                                                static_cast<char>(0xC0 - 1));
   __m128i previous = _mm_setzero_si128(), error = _mm_setzero_si128();
-  const auto check = [&](__m128i block) {
+  const auto check = [&](__m128i block) __attribute__((always_inline)) {
     if (_mm_movemask_epi8(block) == 0) {
       error = _mm_or_si128(error, _mm_subs_epu8(previous, incomplete_max));
     } else {
