@@ -131,7 +131,7 @@ spool::error write(const T& v, Out& out) {
     spool::buffer_lease buffer = spool::lease_buffer();
     detail::writer<Opts> w(*buffer);
     if (!w.document(v)) return std::move(w.error().drop_position());
-    out.insert(out.end(), buffer->data(), buffer->data() + buffer->size());
+    spool::detail::append_output(out, *buffer);
     return {};
   }
 }

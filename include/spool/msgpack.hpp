@@ -172,8 +172,7 @@ spool::error write(const T& value, Out& out) {
   } else {
     spool::buffer_lease buf = spool::lease_buffer();
     if (detail::encode<O>(value, *buf) != errc::ok) return detail::too_long_to_encode();
-    const auto* first = reinterpret_cast<const typename Out::value_type*>(buf->data());
-    out.insert(out.end(), first, first + buf->size());
+    spool::detail::append_output(out, *buf);
     return {};
   }
 }

@@ -149,4 +149,18 @@ class byte_buffer {
   std::size_t capacity_ = 0;
 };
 
+namespace detail {
+// Appends a finished output to the caller's std::string or std::vector of bytes.
+// std::string::append copies at once; insert() at end() takes the general replace path.
+template <class Out>
+void append_output(Out& out, const byte_buffer& output) {
+  const auto* first = reinterpret_cast<const typename Out::value_type*>(output.data());
+  if constexpr (requires { out.append(first, output.size()); }) {
+    out.append(first, output.size());
+  } else {
+    out.insert(out.end(), first, first + output.size());
+  }
+}
+}  // namespace detail
+
 }  // namespace spool
