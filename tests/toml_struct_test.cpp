@@ -371,6 +371,98 @@ TEST_CASE("a document with more struct types than the plan memo holds reads ever
   }
 }
 
+// Headers that share keys with the one before them (header_chain.hpp).
+struct chain_leaf {
+  std::int64_t v = 0;
+};
+struct chain_mid {
+  chain_leaf one;
+  chain_leaf two;
+  std::vector<chain_leaf> items;
+};
+struct chain_top {
+  chain_mid m;
+};
+struct chain_part {
+  std::int64_t v = 0;
+  chain_leaf detail;
+};
+struct chain_group {
+  std::vector<chain_part> parts;
+  chain_leaf meta;
+};
+struct chain_doc {
+  chain_group g;
+  std::vector<chain_group> gs;
+  spool::value extra;
+};
+
+TEST_CASE("a header reaches the tables it shares with the previous one without the plan memo") {
+  auto ctx = spool::lease_object<spool::toml::detail::reader_context>();
+  ctx->memo.clear();
+  chain_top t;
+  REQUIRE(spool::toml::detail::struct_reader(*ctx, spool::toml::read_options{})
+              .document("[m.one]\nv = 1\n[m.two]\nv = 2\n[[m.items]]\nv = 3\n[[m.items]]\nv = 4\n", t));
+  CHECK(t.m.one.v == 1);
+  CHECK(t.m.two.v == 2);
+  REQUIRE(t.m.items.size() == 2);
+  CHECK(t.m.items[1].v == 4);
+  const auto stats = ctx->memo.counters();
+  CHECK(stats.misses == 3);  // chain_top, chain_mid, chain_leaf
+  // chain_leaf for m.two and each element; from the root, chain_mid as well for each header.
+  CHECK(stats.hits == (spool::detail::toml_header_chain ? 3 : 6));
+}
+
+TEST_CASE("headers resumed below shared keys keep the table rules, elements and error places") {
+  const chain_doc d = read<chain_doc>(
+      "[[gs]]\n[[gs.parts]]\nv = 1\n[gs.parts.detail]\nv = 10\n[[gs.parts]]\nv = 2\n[gs.parts.detail]\nv = 20\n"
+      "[gs.meta]\nv = 5\n[[gs]]\n[[gs.parts]]\nv = 3\n[g.meta]\nv = 7\n[g]\n"
+      "[extra.a.b]\nx = 1\n[extra.a]\ny = 2\n[[extra.list]]\nz = 1\n[[extra.list]]\nz = 2\n[extra.list.q]\nw = 3\n");
+  REQUIRE(d.gs.size() == 2);
+  REQUIRE(d.gs[0].parts.size() == 2);
+  CHECK(d.gs[0].parts[0].v == 1);
+  CHECK(d.gs[0].parts[0].detail.v == 10);
+  CHECK(d.gs[0].parts[1].v == 2);
+  CHECK(d.gs[0].parts[1].detail.v == 20);
+  CHECK(d.gs[0].meta.v == 5);
+  REQUIRE(d.gs[1].parts.size() == 1);
+  CHECK(d.gs[1].parts[0].v == 3);
+  CHECK(d.gs[1].meta.v == 0);
+  CHECK(d.g.meta.v == 7);
+  CHECK(d.extra == spool::toml::read<spool::value>("a.b.x = 1\na.y = 2\nlist = [{z = 1}, {z = 2, q = {w = 3}}]\n").value());
+
+  struct failure {
+    const char* text;
+    spool::errc code;
+    std::uint32_t line;
+    const char* path;
+  };
+  const failure failures[] = {
+      {"[g.meta]\nv = 1\n[g.meta]\n", spool::errc::duplicate_key, 3, "g.meta"},
+      {"[g.meta]\n[g]\n[g]\n", spool::errc::duplicate_key, 3, "g"},
+      {"[g.meta]\n[g]\nmeta.v = 1\n", spool::errc::duplicate_key, 3, "g.meta"},
+      {"[[gs]]\n[gs]\n", spool::errc::duplicate_key, 2, "gs"},
+      {"[g]\n[[g]]\n", spool::errc::duplicate_key, 2, "g"},
+      {"[[gs]]\n[[gs.parts]]\n[[gs]]\n[[gs.parts]]\nv = 'x'\n", spool::errc::unexpected_type, 5, "gs[1].parts[0].v"},
+      {"[[gs]]\n[gs.meta]\nv = 1\n[[gs]]\n[gs.meta]\nv = 2\n[gs.meta]\n", spool::errc::duplicate_key, 7, "gs[1].meta"},
+      {"[[gs]]\n[[gs.parts]]\n[[gs.parts]]\n[gs.parts.detail]\nv = 1\nv = 2\n", spool::errc::duplicate_key, 6,
+       "gs[0].parts[1].detail.v"},
+      {"[extra.a.b]\n[extra.a]\n[extra.a]\n", spool::errc::duplicate_key, 3, "extra.a"},
+      // Quoted keys (decoded, so copied into the chain) and bare ones (views of the input) match.
+      {"[g.\"meta\"]\nv = 1\n[g.meta]\n", spool::errc::duplicate_key, 3, "g.meta"},
+      {"[[gs]]\n[\"gs\".meta]\nv = 1\n[gs.'meta']\n", spool::errc::duplicate_key, 4, "gs[0].meta"},
+      {"[[extra.l]]\n[[extra.l]]\nk = 1\n[extra.l.k]\n", spool::errc::duplicate_key, 4, "extra.l[1].k"},
+  };
+  for (const failure& f : failures) {
+    const std::string_view text = f.text;
+    CAPTURE(text);
+    const spool::error e = fails<chain_doc>(text);
+    CHECK(e.code == f.code);
+    CHECK(e.line == f.line);
+    CHECK(e.path == f.path);
+  }
+}
+
 TEST_CASE("structs write as TOML and read back") {
   config c = read<config>(document);
   const std::string text = spool::toml::write(c);

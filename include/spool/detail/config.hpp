@@ -69,8 +69,9 @@
 //   SPOOL_DISABLE_MSGPACK_VALUE_RUNS the MessagePack writer takes every element of a spool::value
 //                                   through its own call and the encoder's checked writes instead
 //                                   of encoding scalars and short strings in the container's loop
-//   SPOOL_DISABLE_TOML_HEADER_CHAIN the TOML reader walks every [header] from the root instead of
-//                                   starting below the keys it shares with the previous header
+//   SPOOL_DISABLE_TOML_HEADER_CHAIN the TOML readers (into spool::value and into structs) walk
+//                                   every [header] from the root instead of starting below the keys
+//                                   it shares with the previous header
 //   SPOOL_DISABLE_TOML_NUMBER_FAST_PATH the TOML reader checks a decimal number's grammar and then
 //                                   converts it, instead of accumulating its digits in the same pass
 //   SPOOL_DISABLE_TOML_WRITE_SCAN   the TOML writer classifies a string's bytes one at a time and

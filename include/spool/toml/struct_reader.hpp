@@ -1,8 +1,9 @@
 // Reading TOML straight into structs and maps, without a spool::value of the whole document.
 //
-// Headers and dotted keys navigate from the root: each table they reach is a target (an object
-// and the functions that open its members), found through the struct plan of its type, which
-// the context's MRU memo hands out. Tables may come in any order; [[a]] appends to a container
+// Headers and dotted keys navigate from the root (a header from below the keys it shares with the
+// previous one, header_chain.hpp): each table they reach is a target (an object and the functions
+// that open its members), found through the struct plan of its type, which the context's MRU memo
+// hands out. Tables may come in any order; [[a]] appends to a container
 // of tables and [a.b] then reaches its last element. The TOML rules are enforced by the same
 // registry as for spool::value (tables.hpp); here every key is listed in it, since a struct
 // cannot tell whether a member was set, and that listing also answers the required-field check.
@@ -92,6 +93,15 @@ class struct_reader {
     std::size_t next_field = 0;
   };
 
+  // One segment of the last header: its registry node, the table it leads to (the last element
+  // for an array of tables) and that table's node.
+  struct chain_level {
+    std::uint32_t node = 0;
+    target table;
+    std::uint32_t table_id = 0;
+  };
+  using struct_chain = basic_header_chain<chain_level>;
+
   struct_reader(reader_context& ctx, const read_options& opts) noexcept
       : ctx_(ctx), s_(ctx.s), key_(ctx.key), tables_(ctx.tables), opts_(opts), values_(ctx, opts) {}
 
@@ -101,6 +111,7 @@ class struct_reader {
     ctx_.seen_fields.reset();
     ctx_.next_field = 0;
     if (!ctx_.discard.is_null()) ctx_.discard = {};  // value_child() makes it a table when needed
+    if (chain_) chain_->clear();
     if (!start_document(s_, tables_, input, opts_)) return false;
 
     const target top = target_for(root);
@@ -135,36 +146,54 @@ class struct_reader {
  private:
   // ---- navigation ----------------------------------------------------------------------------
 
+  // At '[': [a.b.c] or [[a.b.c]]; on success `table` is the table that key/values now go to.
+  // The walk starts below the segments shared with the previous header (header_chain.hpp): the
+  // targets recorded there, with their plans, need no registry lookup, member search or memo
+  // search again.
   bool header(const target& root, target& table, std::uint32_t& table_id) {
     const char* open = s_.p;
     bool array = false;
     if (!scan_header(s_, key_, opts_, array)) return false;
 
-    target cur = root;
-    std::uint32_t id = table_registry::root;
+    struct_chain& chain = header_levels();
     const std::size_t n = key_.size();
-    for (std::size_t i = 0; i + 1 < n; ++i) {
+    const std::size_t last_index = n - 1;
+    const std::size_t shared = chain.shared_prefix(key_);
+    const std::size_t reused = shared < last_index ? shared : last_index;
+    target cur = reused == 0 ? root : chain[reused - 1].table;
+    std::uint32_t id = reused == 0 ? table_registry::root : chain[reused - 1].table_id;
+    chain.truncate(shared);
+    for (std::size_t i = reused; i < last_index; ++i) {
       const key_segment& seg = key_[i];
-      const std::uint32_t child = tables_.find(id, seg.text);
+      std::uint32_t child = tables_.find(id, seg.text);
       if (child == 0) {
-        const std::uint32_t node = tables_.add(id, seg.text, {table_kind::implicit, 0, s_.offset(seg.at)});
-        if (!open_new(cur, id, seg, open_mode::table, node)) return false;
-        id = node;
-        continue;
+        child = tables_.add(id, seg.text, {table_kind::implicit, 0, s_.offset(seg.at)});
+        if (!open_new(cur, id, seg, open_mode::table, child)) return false;
+        id = child;
+      } else {
+        const table_node node = tables_.get(child);
+        if (node.kind == table_kind::value) {
+          key_error(s_, key_, seg.at, i + 1, "is a value, not a table", node.defined_at);
+          s_.err.path = header_key_path(tables_, key_, i + 1);
+          return false;
+        }
+        const bool aot = node.kind == table_kind::array_of_tables;
+        if (!step(cur, id, seg, aot ? open_mode::last_element : open_mode::table, false)) return false;
+        id = aot ? node.last_element : child;
       }
-      const table_node node = tables_.get(child);
-      if (node.kind == table_kind::value) {
-        key_error(s_, key_, seg.at, i + 1, "is a value, not a table", node.defined_at);
-        s_.err.path = header_key_path(tables_, key_, i + 1);
-        return false;
-      }
-      const bool aot = node.kind == table_kind::array_of_tables;
-      if (!step(cur, id, seg, aot ? open_mode::last_element : open_mode::table, false)) return false;
-      id = aot ? node.last_element : child;
+      chain.push(seg, {child, cur, id});
     }
 
     const key_segment& last = key_.back();
-    const std::uint32_t child = tables_.find(id, last.text);
+    // The previous header went through (or ended at) this very key: its node is known, and so is
+    // the table it leads to unless a new element is appended.
+    const bool known = shared > last_index;
+    const chain_level known_level = known ? chain[last_index] : chain_level{};
+    const std::uint32_t child = known ? known_level.node : tables_.find(id, last.text);
+    const auto record = [&](const chain_level& l) {
+      if (known) chain.replace(last_index, l);
+      else chain.push(last, l);
+    };
     if (array) {
       std::uint32_t aot = child;
       if (aot == 0) {
@@ -180,6 +209,7 @@ class struct_reader {
         return false;
       table = cur;
       table_id = element;
+      record({aot, cur, element});
       return true;
     }
     if (child == 0) {
@@ -187,15 +217,18 @@ class struct_reader {
       if (!open_new(cur, id, last, open_mode::table, node)) return false;
       table = cur;
       table_id = node;
+      record({node, cur, node});
       return true;
     }
     table_node& node = tables_.node(child);
     if (const std::string_view conflict = header_conflict(node.kind); !conflict.empty())
       return redefined(s_, tables_, key_, open, n, conflict, node.defined_at);
     node.redefine(table_kind::header, s_.offset(open));
-    if (!step(cur, id, last, open_mode::table, false)) return false;
+    if (known) cur = known_level.table;  // an implicit table (no conflict), reached the same way
+    else if (!step(cur, id, last, open_mode::table, false)) return false;
     table = cur;
     table_id = child;
+    record({child, cur, child});
     return true;
   }
 
@@ -229,6 +262,14 @@ class struct_reader {
     if (cur.fn->assign(*this, cur, id, key_.back(), depth + static_cast<std::uint32_t>(n - 1))) return true;
     prepend_key_path(s_, key_, key_start);
     return false;
+  }
+
+  // The chain of the last header, leased at a document's first header. The context's chain is
+  // the value reader's, whose levels are members of a spool::value; a lease, not a per-thread
+  // chain, since a conversion inside one read may start another.
+  struct_chain& header_levels() {
+    if (!chain_) chain_ = spool::lease_object<struct_chain>();
+    return *chain_;
   }
 
   // Steps `cur` (node `id`) into its member `key`.
@@ -653,6 +694,7 @@ class struct_reader {
   table_registry& tables_;
   const read_options& opts_;
   value_reader values_;
+  spool::object_lease<struct_chain> chain_;
   const char* section_at_ = nullptr;  // the current [header]
   bool in_header_ = false;            // navigating a header's keys (else a key/value line's)
 };
