@@ -310,8 +310,8 @@ TEST_CASE("spool::value: arrays that start with a number hold any kind after it"
 // that needs an escape or a UTF-8 check at every position, are written as the same text as a
 // string value, under every option that changes strings.
 TEST_CASE("spool::value: keys of every length and content written as strings are") {
-  constexpr spool::json::write_options ascii{.escape_unicode = true};
-  constexpr spool::json::write_options unchecked{.validate_utf8 = false};
+  static constexpr spool::json::write_options ascii{.escape_unicode = true};
+  static constexpr spool::json::write_options unchecked{.validate_utf8 = false};
   const auto check_key = [](const std::string& key) {
     CAPTURE(key);
     const spool::value doc{{key, 1}, {"b", spool::value{{key, true}}}};
