@@ -137,6 +137,18 @@ template <write_options O>
   return e.cursor();
 }
 
+// Makes n bytes of room at the local cursor p: when [p, limit) is too short, the encoder grows
+// and p and limit are taken back from it.
+[[gnu::always_inline]] inline void make_local_room(encoder& e, unsigned char*& p, unsigned char*& limit,
+                                                   std::size_t n) {
+  if (static_cast<std::size_t>(limit - p) < n) [[unlikely]] {
+    e.set_cursor(p);
+    e.reserve(n);
+    p = e.cursor();
+    limit = e.limit();
+  }
+}
+
 // A spool::value's arrays and objects are walked with a local cursor that the encoder sees again
 // only around calls (stores through it would otherwise reload the encoder's own pointer), and
 // room is checked once per element, or per member.
@@ -149,12 +161,7 @@ void write_tree_array(encoder& e, const spool::array& a) {
     unsigned char* p = e.cursor();
     unsigned char* limit = e.limit();
     for (const spool::value& item : a) {
-      if (static_cast<std::size_t>(limit - p) < value_item_room) [[unlikely]] {
-        e.set_cursor(p);
-        e.reserve(value_item_room);
-        p = e.cursor();
-        limit = e.limit();
-      }
+      make_local_room(e, p, limit, value_item_room);
       p = write_tree_item<O>(e, p, limit, item);
     }
     e.set_cursor(p);
@@ -172,16 +179,8 @@ void write_tree_object(encoder& e, const spool::object& o) {
   } else {
     unsigned char* p = e.cursor();
     unsigned char* limit = e.limit();
-    const auto make_room = [&](std::size_t n) {
-      if (static_cast<std::size_t>(limit - p) < n) [[unlikely]] {
-        e.set_cursor(p);
-        e.reserve(n);
-        p = e.cursor();
-        limit = e.limit();
-      }
-    };
     for (const auto& m : o) {
-      make_room(2 * value_item_room);
+      make_local_room(e, p, limit, 2 * value_item_room);
       const std::string_view key = m.key();
       if (key.size() <= format::fixstr_max_length) [[likely]] {
         p = encoder::encode_fixstr(p, key);
@@ -190,7 +189,7 @@ void write_tree_object(encoder& e, const spool::object& o) {
         e.str(key);
         p = e.cursor();
         limit = e.limit();
-        make_room(value_item_room);
+        make_local_room(e, p, limit, value_item_room);
       }
       p = write_tree_item<O>(e, p, limit, m.value);
     }
