@@ -119,6 +119,27 @@ TEST_CASE("fast_double is exact where it applies and declines elsewhere") {
   CHECK_FALSE(spool::detail::fast_double((std::uint64_t{1} << 53) + 1, 0, false, d));
 }
 
+TEST_CASE("fast_double takes decimals whose value is an exact double, such as 337100890.0") {
+  // The 128-bit product of the scaled path lands just below such values and declines; the exact
+  // paths after it must settle them, not std::from_chars (TOML's citm_catalog is full of them).
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 20000; ++i) {
+    const std::uint64_t whole = rng() >> (11 + rng() % 40);  // below 2^53
+    const int zeros = static_cast<int>(rng() % 4);           // 337100890.000 has three
+    std::uint64_t mantissa = whole;
+    for (int k = 0; k < zeros; ++k) mantissa *= 10;
+    if (mantissa > (std::uint64_t{1} << 53)) continue;
+    double d = -1;
+    CAPTURE(mantissa);
+    CAPTURE(zeros);
+    REQUIRE(spool::detail::fast_double(mantissa, -zeros, false, d));
+    CHECK(d == static_cast<double>(whole));
+  }
+  double d = 0;
+  CHECK(spool::detail::fast_double(3371008900ULL, -1, false, d));
+  CHECK(d == 337100890.0);
+}
+
 TEST_CASE("write_integer prints every digit count and both extremes") {
   CHECK(print_integer(0) == "0");
   CHECK(print_integer(7) == "7");
