@@ -1,5 +1,5 @@
-// plan_memo: exact slot order under the transpose-on-hit / rotating-overwrite policy, counters,
-// and how often the registry is consulted.
+// plan_memo: exact slot order under the transpose-on-hit / last-slot-or-stale replacement policy,
+// counters, and how often the registry is consulted; the registry's index as it grows.
 #include <spool/reflect.hpp>
 
 #include <doctest/doctest.h>
@@ -44,7 +44,7 @@ void get_each(spool::plan_memo& memo, std::integer_sequence<int, N...>) {
 
 static_assert(spool::plan_memo::capacity == 8);
 
-TEST_CASE("hits move a plan one slot forward; misses fill the slot under the cursor") {
+TEST_CASE("hits move a plan one slot forward; misses fill the free slots in order") {
   spool::plan_memo memo;
   const auto* const a = plan_of<0>();
   const auto* const b = plan_of<1>();
@@ -64,7 +64,7 @@ TEST_CASE("hits move a plan one slot forward; misses fill the slot under the cur
   CHECK(slots(memo) == order{c, a, b, nullptr, nullptr, nullptr, nullptr, nullptr});
   CHECK(&memo.get<doc<1>>() == b);
   CHECK(slots(memo) == order{c, b, a, nullptr, nullptr, nullptr, nullptr, nullptr});
-  CHECK(&memo.get<doc<3>>() == d);  // miss: the cursor is at slot 3
+  CHECK(&memo.get<doc<3>>() == d);  // miss: the first free slot
   CHECK(slots(memo) == order{c, b, a, d, nullptr, nullptr, nullptr, nullptr});
 
   CHECK(memo.counters().hits == 4);
@@ -72,17 +72,17 @@ TEST_CASE("hits move a plan one slot forward; misses fill the slot under the cur
   CHECK(registry_lookups() - before == 4);
 }
 
-TEST_CASE("once full, each miss overwrites the next slot in turn") {
+TEST_CASE("once full, a miss overwrites the last slot while every plan is in use") {
   spool::plan_memo memo;
   get_each<0>(memo, std::make_integer_sequence<int, 8>{});
   memo.get<doc<7>>();  // hit at slot 7: swaps with slot 6
   CHECK(slots(memo) == order{plan_of<0>(), plan_of<1>(), plan_of<2>(), plan_of<3>(), plan_of<4>(), plan_of<5>(),
                              plan_of<7>(), plan_of<6>()});
-  CHECK(&memo.get<doc<8>>() == plan_of<8>());  // the cursor wrapped to slot 0
-  CHECK(slots(memo) == order{plan_of<8>(), plan_of<1>(), plan_of<2>(), plan_of<3>(), plan_of<4>(), plan_of<5>(),
-                             plan_of<7>(), plan_of<6>()});
-  CHECK(&memo.get<doc<0>>() == plan_of<0>());  // evicted a moment ago: a miss, into slot 1
-  CHECK(slots(memo) == order{plan_of<8>(), plan_of<0>(), plan_of<2>(), plan_of<3>(), plan_of<4>(), plan_of<5>(),
+  CHECK(&memo.get<doc<8>>() == plan_of<8>());  // doc<0>, the oldest, was used 9 lookups ago: not stale
+  CHECK(slots(memo) == order{plan_of<0>(), plan_of<1>(), plan_of<2>(), plan_of<3>(), plan_of<4>(), plan_of<5>(),
+                             plan_of<7>(), plan_of<8>()});
+  CHECK(&memo.get<doc<6>>() == plan_of<6>());  // evicted a moment ago: a miss, into the last slot again
+  CHECK(slots(memo) == order{plan_of<0>(), plan_of<1>(), plan_of<2>(), plan_of<3>(), plan_of<4>(), plan_of<5>(),
                              plan_of<7>(), plan_of<6>()});
   CHECK(memo.counters().hits == 1);
   CHECK(memo.counters().misses == 10);
@@ -116,22 +116,60 @@ TEST_CASE("a document using at most eight types reaches the registry once per ty
   CHECK(registry_lookups() - before == 8);
 }
 
-TEST_CASE("nine types in rotation miss every time, and every answer is still right") {
-  spool::plan_memo memo;
-  const std::uint64_t before = registry_lookups();
-  constexpr int rounds = 20;
-  const auto lookup = [&]<int N>(std::integral_constant<int, N>) {
-    REQUIRE(&memo.get<doc<N>>() == plan_of<N>());
-  };
+// n types looked up in turn, `rounds` times, every answer checked.
+template <int N>
+void rotate(spool::plan_memo& memo, int rounds) {
+  const auto lookup = [&]<int I>(std::integral_constant<int, I>) { REQUIRE(&memo.get<doc<I>>() == plan_of<I>()); };
   for (int round = 0; round < rounds; ++round) {
-    [&]<int... N>(std::integer_sequence<int, N...>) {
-      (lookup(std::integral_constant<int, N>{}), ...);
-    }(std::make_integer_sequence<int, 9>{});
+    [&]<int... I>(std::integer_sequence<int, I...>) {
+      (lookup(std::integral_constant<int, I>{}), ...);
+    }(std::make_integer_sequence<int, N>{});
   }
-  CHECK(memo.counters().hits == 0);
-  CHECK(memo.counters().misses == 9 * rounds);
-  // plan_of<N>() in the REQUIREs asks the registry too, once per lookup.
-  CHECK(registry_lookups() - before == 2 * 9 * rounds);
+}
+
+TEST_CASE("more types in rotation than slots: all but the last slot keep hitting") {
+  constexpr int rounds = 20;
+  SUBCASE("nine types") {
+    spool::plan_memo memo;
+    const std::uint64_t before = registry_lookups();
+    rotate<9>(memo, rounds);
+    // The first round fills the eight slots and puts doc<8> in the last; from then on doc<0>..doc<6>
+    // hit, and doc<7> and doc<8> take turns in the last slot.
+    CHECK(memo.counters().misses == 9 + 2 * (rounds - 1));
+    CHECK(memo.counters().hits == 7 * (rounds - 1));
+    // plan_of<N>() in the REQUIREs asks the registry too, once per lookup.
+    CHECK(registry_lookups() - before == memo.counters().misses + 9 * rounds);
+  }
+  SUBCASE("ten types, as a document with ten struct types read again and again") {
+    spool::plan_memo memo;
+    rotate<10>(memo, rounds);
+    CHECK(memo.counters().misses == 10 + 3 * (rounds - 1));
+    CHECK(memo.counters().hits == 7 * (rounds - 1));
+  }
+}
+
+TEST_CASE("plans unused for more than stale_after lookups give way before the last slot does") {
+  static_assert(spool::plan_memo::stale_after == 16);
+  spool::plan_memo memo;
+  get_each<0>(memo, std::make_integer_sequence<int, 8>{});  // lookups 1..8: doc<0> last used at 1
+  // Two new types taking turns: each evicts the other from the last slot until doc<0> has gone
+  // unused for more than 16 lookups (at lookup 18), then doc<1> (at 19).
+  for (int i = 0; i < 5; ++i) {
+    memo.get<doc<8>>();
+    memo.get<doc<9>>();
+  }
+  CHECK(memo.counters().misses == 8 + 10);
+  CHECK(memo.slot(0) == plan_of<9>());  // lookup 18 replaced doc<0>
+  CHECK(memo.slot(7) == plan_of<8>());  // lookup 17 took the last slot
+  memo.get<doc<8>>();                   // a hit now: moves up from the last slot
+  CHECK(memo.slot(6) == plan_of<8>());
+  CHECK(memo.slot(7) == plan_of<6>());
+  for (int i = 0; i < 50; ++i) {
+    memo.get<doc<9>>();
+    memo.get<doc<8>>();
+  }
+  CHECK(memo.counters().misses == 18);
+  CHECK(memo.counters().hits == 101);
 }
 
 TEST_CASE("options are part of the key; options spelling the same keys share an entry") {
@@ -159,16 +197,47 @@ TEST_CASE("clear forgets the plans and the counters") {
   CHECK(registry_lookups() - before == 2);  // the memo's miss and plan_of
 }
 
-TEST_CASE("a warm memo: a hit can swap a plan into the cursor's path, where a later miss evicts it") {
+TEST_CASE("a warm memo: a document's types replace the plans of earlier documents as they go stale") {
   spool::plan_memo memo;
-  get_each<0>(memo, std::make_integer_sequence<int, 13>{});
-  // Thirteen misses: the cursor is at slot 5. A "document" now uses doc<13>..doc<20>, eight types.
-  memo.get<doc<13>>();  // miss into slot 5
-  memo.get<doc<13>>();  // hit: swapped into slot 4, the slot the cursor reaches last
-  CHECK(memo.slot(4) == plan_of<13>());
-  get_each<14>(memo, std::make_integer_sequence<int, 7>{});
-  CHECK(memo.slot(4) == plan_of<20>());
+  get_each<0>(memo, std::make_integer_sequence<int, 13>{});  // eight slots of plans no longer used
   const auto misses = memo.counters().misses;
-  memo.get<doc<13>>();
-  CHECK(memo.counters().misses == misses + 1);  // why decoders wanting the bound clear() per document
+  // A "document" of three nested types (a table, an array of tables, a table in each element).
+  for (int round = 0; round < 30; ++round) {
+    memo.get<doc<20>>();
+    memo.get<doc<21>>();
+    memo.get<doc<22>>();
+  }
+  // Lookups 14..17 each take the last slot from the one before; doc<0> and doc<1>, unused since
+  // lookups 1 and 2, give way at lookups 18 and 19 (to doc<21> and doc<22>); doc<20>, in the last
+  // slot since lookup 17, then hits, and so does every lookup after it.
+  CHECK(memo.counters().misses - misses == 6);
+  CHECK(slots(memo) == order{plan_of<22>(), plan_of<21>(), plan_of<20>(), plan_of<2>(), plan_of<3>(), plan_of<4>(),
+                             plan_of<5>(), plan_of<6>()});
+  const auto settled = memo.counters().misses;
+  for (int round = 0; round < 10; ++round) {
+    memo.get<doc<20>>();
+    memo.get<doc<21>>();
+    memo.get<doc<22>>();
+  }
+  CHECK(memo.counters().misses == settled);
+}
+
+// More plans than the registry's first index holds (64 slots, at most half full): it is copied into
+// larger ones while the plans already handed out stay where they are.
+TEST_CASE("the registry's index grows without moving plans") {
+  std::vector<const spool::struct_plan*> first;
+  [&]<int... N>(std::integer_sequence<int, N...>) {
+    (first.push_back(plan_of<100 + N>()), ...);
+  }(std::make_integer_sequence<int, 150>{});
+  const std::uint64_t before = registry_lookups();
+  std::vector<const spool::struct_plan*> again;
+  std::vector<const spool::struct_plan*> folded;
+  [&]<int... N>(std::integer_sequence<int, N...>) {
+    (again.push_back(plan_of<100 + N>()), ...);
+    (folded.push_back(&spool::plan_registry_get<doc<100 + N>>({.case_insensitive = true})), ...);
+  }(std::make_integer_sequence<int, 150>{});
+  CHECK(again == first);
+  for (const spool::struct_plan* plan : folded) CHECK(plan->case_insensitive());
+  CHECK(registry_lookups() - before == 300);
+  for (std::size_t i = 1; i < first.size(); ++i) CHECK(first[i] != first[i - 1]);
 }

@@ -371,6 +371,31 @@ TEST_CASE("a document with more struct types than the plan memo holds reads ever
   }
 }
 
+TEST_CASE("ten struct types read again and again: seven of every ten plans come from the memo") {
+  std::string text;
+  for (int i = 0; i < 9; ++i) text += "[a" + std::to_string(i) + "]\nv = " + std::to_string(i) + "\n";
+  auto ctx = spool::lease_object<spool::toml::detail::reader_context>();
+  ctx->memo.clear();
+  constexpr int rounds = 4;
+  for (int round = 0; round < rounds; ++round) {
+    ten_types t;
+    REQUIRE(spool::toml::detail::struct_reader(*ctx, spool::toml::read_options{}).document(text, t));
+    CHECK(t.a0.v == 0);
+    CHECK(t.a6.v == 6);
+    CHECK(t.a7.v == 7);
+    CHECK(t.a8.v == 8);
+  }
+  // ten_types and numbered<0..8> each round. The first fills the memo; after it, numbered<6..8>
+  // take turns in the last slot while the other seven hit (every lookup misses without the memo).
+  const auto stats = ctx->memo.counters();
+  if constexpr (spool::detail::plan_memo_enabled) {
+    CHECK(stats.misses == 10 + 3 * (rounds - 1));
+    CHECK(stats.hits == 7 * (rounds - 1));
+  } else {
+    CHECK(stats.misses == 10 * rounds);
+  }
+}
+
 // Headers that share keys with the one before them (header_chain.hpp).
 struct chain_leaf {
   std::int64_t v = 0;

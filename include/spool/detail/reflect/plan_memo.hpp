@@ -3,14 +3,20 @@
 // type it uses, as long as it uses no more than `capacity` types.
 //
 // Policy: a hit at slot i > 0 swaps slots i and i - 1 (frequently used plans drift to the front
-// and are found after fewer comparisons); a miss asks the registry and overwrites the slot under
-// a cursor that advances one slot per miss. With SPOOL_DISABLE_PLAN_MEMO every get() goes to the
-// registry and counts as a miss.
+// and are found after fewer comparisons). A miss asks the registry and fills the first free slot;
+// once all are full it overwrites the least recently used plan if that one has gone unused for
+// more than `stale_after` lookups, else the last slot. The last slot is what keeps a cycle through
+// more types than the memo holds (a document of ten struct types, read again and again) from
+// missing every time, as it would under least-recently-used replacement: the plans in the other
+// slots stay, and of a cycle of n > capacity types, capacity - 1 hit each round. The staleness
+// rule is what lets a new working set in: plans of earlier documents that are no longer used are
+// replaced once they go unused for stale_after lookups, instead of holding the front slots while
+// every new type displaces the one before it in the last slot. With SPOOL_DISABLE_PLAN_MEMO every
+// get() goes to the registry and counts as a miss.
 //
 // The once-per-type bound holds for a memo that starts the document empty (clear()), since misses
-// then fill free slots. A memo kept warm across documents also saves those first lookups, but
-// once more than `capacity` types have passed through it, a hit can swap a plan into the slot the
-// cursor reaches last, and a document's eighth new type may then evict it.
+// then fill free slots. A memo kept warm across documents also saves those first lookups; its
+// plans of other documents are replaced as they go stale, within stale_after lookups.
 #pragma once
 
 #include <spool/detail/config.hpp>
@@ -20,13 +26,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
-#include <utility>
 
 namespace spool {
 
 class plan_memo {
  public:
   static constexpr std::size_t capacity = 8;
+  // Lookups after which an unused plan gives way to a new one before the last slot does.
+  static constexpr std::uint32_t stale_after = 2 * capacity;
 
   struct stats {
     std::uint64_t hits = 0;
@@ -49,8 +56,9 @@ class plan_memo {
  private:
   struct entry {
     const detail::plan_source* source = nullptr;
-    std::uint8_t options = 0;
     const struct_plan* plan = nullptr;
+    std::uint32_t used_at = 0;  // the lookup (hits + misses, wrapping) that last returned it
+    std::uint8_t options = 0;
   };
 
   const struct_plan& lookup(const detail::plan_source& source, plan_options options) {
@@ -59,15 +67,21 @@ class plan_memo {
       for (std::size_t i = 0; i < used_; ++i) {
         if (entries_[i].source != &source || entries_[i].options != key) continue;
         ++counters_.hits;
-        if (i == 0) return *entries_[0].plan;
-        std::swap(entries_[i], entries_[i - 1]);
-        return *entries_[i - 1].plan;
+        if (i == 0) {
+          entries_[0].used_at = clock();
+          return *entries_[0].plan;
+        }
+        // Stamped in a copy: a narrow store into the entry followed by the swap's wide loads of
+        // it would stall store-to-load forwarding.
+        entry found = entries_[i];
+        found.used_at = clock();
+        entries_[i] = entries_[i - 1];
+        entries_[i - 1] = found;
+        return *found.plan;
       }
       ++counters_.misses;
       const struct_plan& plan = detail::plan_registry::instance().get(source, options);
-      entries_[cursor_] = entry{&source, key, &plan};
-      cursor_ = (cursor_ + 1) % capacity;
-      if (used_ < capacity) ++used_;
+      entries_[victim()] = entry{&source, &plan, clock(), key};
       return plan;
     } else {
       ++counters_.misses;
@@ -75,9 +89,20 @@ class plan_memo {
     }
   }
 
+  std::uint32_t clock() const noexcept { return static_cast<std::uint32_t>(counters_.hits + counters_.misses); }
+
+  // The slot a miss fills (see the policy above).
+  std::size_t victim() noexcept {
+    if (used_ < capacity) return used_++;
+    std::size_t oldest = 0;
+    for (std::size_t i = 1; i < capacity; ++i) {
+      if (clock() - entries_[i].used_at > clock() - entries_[oldest].used_at) oldest = i;
+    }
+    return clock() - entries_[oldest].used_at > stale_after ? oldest : capacity - 1;
+  }
+
   std::array<entry, capacity> entries_{};
-  std::size_t used_ = 0;    // slots filled; they are always the first used_ ones
-  std::size_t cursor_ = 0;  // the slot the next miss overwrites
+  std::size_t used_ = 0;  // slots filled; they are always the first used_ ones
   stats counters_{};
 };
 

@@ -1,22 +1,27 @@
 // The process-wide registry of struct plans: one plan per (type, plan_options), built on first
 // use and never freed, so references to plans stay valid for the life of the process.
 //
-// Lookups take a shared lock. A missing plan is built with no lock held (building never waits on
-// another plan, so nested types cannot deadlock) and then published under the exclusive lock;
-// when two threads race, the first published plan wins and the other copy is dropped.
+// Lookups take no lock: they probe an insert-only open-addressing index whose slots are published
+// one by one (a slot's plan is written before its key, which readers load with acquire). A
+// missing plan is built with no lock held (building never waits on another plan, so nested types
+// cannot deadlock) and then published under a mutex that only writers take; when two threads
+// race, the first published plan wins and the other copy is dropped. An index more than half full
+// is copied into one twice its size, and the old one is kept (a reader may still be probing it),
+// so the indexes ever published take at most twice the memory of the current one.
 #pragma once
 
 #include <spool/detail/reflect/field_layout.hpp>
 #include <spool/detail/reflect/struct_plan.hpp>
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <mutex>
-#include <shared_mutex>
 #include <type_traits>
-#include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace spool::detail {
 
@@ -65,34 +70,81 @@ class plan_registry {
 
   const struct_plan& get(const plan_source& source, plan_options options) {
     ++registry_lookups_on_this_thread();
-    const key k{&source, plan_options_key(source, options)};
-    {
-      std::shared_lock lock(mutex_);
-      if (const auto found = plans_.find(k); found != plans_.end()) return found->second;
-    }
-    struct_plan built(source, options);
-    std::unique_lock lock(mutex_);
-    return plans_.try_emplace(k, std::move(built)).first->second;
+    const std::uint8_t key = plan_options_key(source, options);
+    if (const struct_plan* found = find(*current_.load(std::memory_order_acquire), source, key)) return *found;
+    return publish(source, options, key);
   }
 
  private:
-  plan_registry() = default;
-
-  struct key {
-    const plan_source* source;
-    std::uint8_t options;
-    bool operator==(const key&) const = default;
+  struct slot {
+    std::atomic<const plan_source*> source{nullptr};  // stored last: null while the slot is empty
+    std::uint8_t options = 0;
+    const struct_plan* plan = nullptr;
   };
-  struct key_hash {
-    std::size_t operator()(const key& k) const noexcept {
-      // Sources are distinct static objects: their addresses differ in the bits above alignment.
-      const auto address = reinterpret_cast<std::uintptr_t>(k.source);
-      return static_cast<std::size_t>((address >> 3) * 0x9E3779B97F4A7C15u) ^ k.options;
+  struct index {
+    explicit index(std::size_t capacity) : slots(new slot[capacity]), mask(capacity - 1) {}
+    std::unique_ptr<slot[]> slots;
+    std::size_t mask;
+    std::size_t used = 0;
+  };
+  static constexpr std::size_t first_capacity = 64;
+
+  plan_registry() : current_(indexes_.emplace_back(std::make_unique<index>(first_capacity)).get()) {}
+
+  static std::size_t hash(const plan_source& source, std::uint8_t options) noexcept {
+    // Sources are distinct static objects: their addresses differ in the bits above alignment.
+    const auto address = reinterpret_cast<std::uintptr_t>(&source);
+    const std::uint64_t mixed = ((address >> 3) ^ options) * 0x9E3779B97F4A7C15u;
+    return static_cast<std::size_t>(mixed ^ (mixed >> 32));
+  }
+
+  // The plan of (source, options) in `in`, nullptr when it has none yet (an index is never full,
+  // so every probe reaches an empty slot).
+  static const struct_plan* find(const index& in, const plan_source& source, std::uint8_t options) noexcept {
+    for (std::size_t at = hash(source, options) & in.mask;; at = (at + 1) & in.mask) {
+      const slot& s = in.slots[at];
+      const plan_source* const held = s.source.load(std::memory_order_acquire);
+      if (held == nullptr) return nullptr;
+      if (held == &source && s.options == options) return s.plan;
     }
-  };
+  }
 
-  std::shared_mutex mutex_;
-  std::unordered_map<key, struct_plan, key_hash> plans_;  // nodes never move: references stay valid
+  // Writers only (under mutex_, or on an index not yet published).
+  static void insert(index& in, const plan_source& source, std::uint8_t options, const struct_plan* plan) noexcept {
+    std::size_t at = hash(source, options) & in.mask;
+    while (in.slots[at].source.load(std::memory_order_relaxed) != nullptr) at = (at + 1) & in.mask;
+    in.slots[at].options = options;
+    in.slots[at].plan = plan;
+    in.slots[at].source.store(&source, std::memory_order_release);
+    ++in.used;
+  }
+
+  // The first lookup of (source, options), or a lookup racing with the thread publishing it.
+  [[gnu::noinline]] const struct_plan& publish(const plan_source& source, plan_options options, std::uint8_t key) {
+    auto built = std::make_unique<struct_plan>(source, options);
+    const std::lock_guard lock(mutex_);
+    index* in = current_.load(std::memory_order_relaxed);
+    if (const struct_plan* found = find(*in, source, key)) return *found;
+    const struct_plan& plan = *plans_.emplace_back(std::move(built));
+    if ((in->used + 1) * 2 > in->mask + 1) {
+      // Readers may still probe the old index: it is kept, and stays valid (it only misses
+      // plans published from now on, which sends its readers here).
+      index& grown = *indexes_.emplace_back(std::make_unique<index>((in->mask + 1) * 2));
+      for (std::size_t i = 0; i <= in->mask; ++i) {
+        const slot& s = in->slots[i];
+        if (const plan_source* held = s.source.load(std::memory_order_relaxed)) insert(grown, *held, s.options, s.plan);
+      }
+      current_.store(&grown, std::memory_order_release);
+      in = &grown;
+    }
+    insert(*in, source, key, &plan);
+    return plan;
+  }
+
+  std::mutex mutex_;  // serialises publishers
+  std::vector<std::unique_ptr<index>> indexes_;
+  std::atomic<index*> current_;
+  std::vector<std::unique_ptr<struct_plan>> plans_;
 };
 
 }  // namespace spool::detail
