@@ -191,6 +191,29 @@ TEST_CASE_TEMPLATE("a point at every place of every digit count matches std::to_
   CHECK(compare.mismatches == 0);
 }
 
+// The printer counts the significant digits from the zero bytes at the end of its seventeen-digit
+// text (a leading digit and two eight-digit blocks): zeros inside the digits, runs of zeros that
+// end at and across the blocks' edges, and a last block of all zeros must not be taken for the
+// end of the number.
+TEST_CASE("digits with runs of zeros inside them match std::to_chars") {
+  comparison<double> compare;
+  for (int n = 2; n <= 17; ++n) {
+    for (int run_start = 1; run_start < n - 1; ++run_start) {
+      for (int run_end = run_start + 1; run_end < n; ++run_end) {
+        std::string digits(static_cast<std::size_t>(n), '7');
+        for (int i = run_start; i < run_end; ++i) digits[static_cast<std::size_t>(i)] = '0';
+        for (const int exponent : {-n - 4, -n - 3, -n + 1, -n + 3, -n + 8, -n + 9, 0, 6, 20}) {
+          const std::string text = digits + "e" + std::to_string(exponent);
+          double v = 0;
+          std::from_chars(text.data(), text.data() + text.size(), v);
+          compare(v);
+        }
+      }
+    }
+  }
+  CHECK(compare.mismatches == 0);
+}
+
 TEST_CASE_TEMPLATE("pseudo-random bit patterns match std::to_chars", F, double, float) {
   comparison<F> compare;
   std::mt19937_64 rng(20240611);  // fixed: a failure names a reproducible value

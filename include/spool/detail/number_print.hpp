@@ -39,8 +39,8 @@ inline constexpr char digit_pairs[201] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-// 10^i for i in [1, 19], and 0 in place of 10^0 so that count_digits(0) is 1.
-inline constexpr std::uint64_t powers_of_ten[] = {0,
+// 10^i for i in [0, 19].
+inline constexpr std::uint64_t powers_of_ten[] = {1ULL,
                                              10ULL,
                                              100ULL,
                                              1000ULL,
@@ -64,7 +64,8 @@ inline constexpr std::uint64_t powers_of_ten[] = {0,
 inline int count_digits(std::uint64_t v) noexcept {
   // log10 estimated from the bit length (1233/4096 ~ log10(2)), then corrected by one compare.
   const int estimate = ((64 - std::countl_zero(v | 1)) * 1233) >> 12;
-  return estimate + (v >= powers_of_ten[estimate] ? 1 : 0);
+  // v | 1 has as many digits as v (every power of ten from 10 up is even) and makes 0 one digit.
+  return estimate + ((v | 1) >= powers_of_ten[estimate] ? 1 : 0);
 }
 
 // The eight decimal digits of v < 10^8 (leading zeros included) as eight byte values 0-9, the
@@ -149,64 +150,85 @@ inline char* write_uint128(char* out, number::uint128 v) noexcept {
   return write_unsigned(out + 19 - n, rest);
 }
 
-// The text of `digits` x 10^exponent (digits without trailing zeros) for a non-zero finite value.
+// The text of digits x 10^exponent, a float's shortest decimal (digits may end in zeros), for a
+// non-zero finite value. The digits are scaled to exactly seventeen, the most a shortest double
+// has, and held as three words of text: the leading digit and two eight-digit blocks. The zeros
+// at the end of the blocks give the number of significant digits without a division per digit,
+// and every layout below is a few stores of these words, at a place or with the point merged in.
 template <std::floating_point F>
-char* write_decimal(char* out, F value, std::uint64_t digits, int exponent) noexcept {
+[[gnu::always_inline]] inline char* write_decimal(char* out, F value, std::uint64_t digits, int exponent) noexcept {
+  constexpr std::uint64_t e8 = 100000000;
   const int n = count_digits(digits);
-  // std::to_chars' choice: fixed notation unless scientific is strictly shorter. Fixed for
-  // exponents in [-(n + 3), 5] ([-3, 4] for one digit, which scientific writes without a point).
-  const bool fixed = n == 1 ? exponent >= -3 && exponent <= 4 : exponent >= -(n + 3) && exponent <= 5;
-  if (fixed) {
-    if (exponent >= 0) {
-      // An integer, written with all its digits (as printf's %.0f would) and ".0".
-      char* end;
-      // Below 2^digits (the float's precision) the integer is digits x 10^exponent itself.
-      if (value >= static_cast<F>(std::uint64_t{1} << std::numeric_limits<F>::digits)) {
-        end = write_uint128(out, number::exact_integer(value));
-      } else {
-        end = write_unsigned(out, digits);
-        std::memset(end, '0', static_cast<std::size_t>(exponent));
-        end += exponent;
-      }
-      std::memcpy(end, ".0", 2);
-      return end + 2;
+  const std::uint64_t scaled = digits * powers_of_ten[17 - n];
+  const std::uint64_t leading = scaled / (e8 * e8);
+  const std::uint64_t rest = scaled - leading * (e8 * e8);
+  const std::uint64_t upper = rest / e8;
+  const std::uint64_t middle_digits = eight_digit_bytes(static_cast<std::uint32_t>(upper));
+  const std::uint64_t last_digits = eight_digit_bytes(static_cast<std::uint32_t>(rest - upper * e8));
+  // A zero digit is a zero byte and the last digit is the highest byte. The middle block counts
+  // only when the last one is all zeros (64 leading zero bits), taken by a mask rather than a
+  // branch: which numbers end in eight zeros is data.
+  const int last_zero_bits = std::countl_zero(last_digits);
+  const int trailing_zeros = (last_zero_bits + (std::countl_zero(middle_digits) & -(last_zero_bits >> 6))) / 8;
+  const int significant = 17 - trailing_zeros;
+  const auto first = static_cast<std::uint64_t>('0' + leading);
+  const std::uint64_t middle = middle_digits + ascii_zeros;
+  const std::uint64_t last = last_digits + ascii_zeros;
+  const auto store_text = [&](char* at) {
+    *at = static_cast<char>(first);
+    std::memcpy(at + 1, &middle, 8);
+    std::memcpy(at + 9, &last, 8);
+  };
+  // Digits before the point in fixed notation (the scientific exponent plus one).
+  const int point = exponent + n;
+
+  if (point > 0 && point < significant) {
+    // The point inside the digits: always fixed notation.
+    if (point < 8) {
+      // The first eight bytes of text with the point merged in, then the rest one byte up.
+      const std::uint64_t head = first | middle << 8;
+      const unsigned shift = 8 * static_cast<unsigned>(point);
+      const std::uint64_t integer_mask = (std::uint64_t{1} << shift) - 1;
+      const std::uint64_t words[3] = {(head & integer_mask) | std::uint64_t{'.'} << shift | (head & ~integer_mask) << 8,
+                                      middle >> 48 | last << 16, last >> 48};
+      std::memcpy(out, words, sizeof words);
+    } else {
+      store_text(out);
+      std::memmove(out + point + 1, out + point, static_cast<std::size_t>(17 - point));
+      out[point] = '.';
     }
-    const int integer_digits = n + exponent;
-    if (integer_digits > 0) {
-      // The digits one place up, then the integer part moved down before the point.
-      out[0] = '0';
-      char* end = write_unsigned(out + 1, digits);
-      if (integer_digits < 8) {
-        // In one register: the first eight bytes become the integer digits, the point, and
-        // the fraction digits already in place.
-        std::uint64_t shifted;
-        std::uint64_t in_place;
-        std::memcpy(&shifted, out + 1, 8);
-        std::memcpy(&in_place, out, 8);
-        const unsigned point = 8 * static_cast<unsigned>(integer_digits);
-        const std::uint64_t integer_mask = (std::uint64_t{1} << point) - 1;
-        const std::uint64_t merged = (shifted & integer_mask) | std::uint64_t{'.'} << point |
-                                     (in_place & ~(integer_mask | std::uint64_t{0xFF} << point));
-        std::memcpy(out, &merged, 8);
-      } else {
-        std::memmove(out, out + 1, static_cast<std::size_t>(integer_digits));
-        out[integer_digits] = '.';
-      }
-      return end;
+    return out + significant + 1;
+  }
+  // std::to_chars' choice: fixed notation unless scientific is strictly shorter (ties go to
+  // fixed), which allows one more zero before or after the digits when there are several.
+  const int several = significant > 1 ? 1 : 0;
+  if (point <= 0 && point >= -2 - several) {
+    // 0.000ddd
+    std::memcpy(out, "0.000000", 8);
+    char* digits_at = out + 2 - point;
+    store_text(digits_at);
+    return digits_at + significant;
+  }
+  if (point > 0 && point <= significant + 4 + several) {
+    // An integer, written with all its digits (as printf's %.0f would) and ".0".
+    char* end;
+    // Below 2^digits (the float's precision) the integer is digits x 10^exponent itself: its
+    // text and zeros after it, which the scaled text has (the integer has at most 16 digits).
+    if (value >= static_cast<F>(std::uint64_t{1} << std::numeric_limits<F>::digits)) {
+      end = write_uint128(out, number::exact_integer(value));
+    } else {
+      store_text(out);
+      end = out + point;
     }
-    std::memcpy(out, "0.", 2);
-    std::memset(out + 2, '0', static_cast<std::size_t>(-integer_digits));
-    return write_unsigned(out + 2 - integer_digits, digits);
+    std::memcpy(end, ".0", 2);
+    return end + 2;
   }
-  // d.ddde+XX: the digits one place up, the first moved before the point.
-  char* end = write_unsigned(out + 1, digits);
-  out[0] = out[1];
-  if (n > 1) {
-    out[1] = '.';
-  } else {
-    end = out + 1;
-  }
-  const int scientific_exponent = exponent + n - 1;
+  // d.ddde+XX: the text one place up, its first digit moved before the point.
+  store_text(out + 1);
+  out[0] = static_cast<char>(first);
+  out[1] = '.';
+  char* end = out + (significant > 1 ? significant + 1 : 1);
+  const int scientific_exponent = point - 1;
   *end++ = 'e';
   *end++ = scientific_exponent < 0 ? '-' : '+';
   const auto magnitude = static_cast<unsigned>(scientific_exponent < 0 ? -scientific_exponent : scientific_exponent);
@@ -232,10 +254,11 @@ char* write_floating(char* out, F value) noexcept {
     std::memcpy(end, ".0", 2);
     return end + 2;
   } else {
-    if (std::signbit(value)) {
-      *out++ = '-';
-      value = -value;
-    }
+    // The sign stored unconditionally and kept or overwritten: negative and positive values
+    // often alternate (coordinates), which a branch would guess wrong.
+    *out = '-';
+    out += std::signbit(value) ? 1 : 0;
+    value = std::fabs(value);
     if (value == 0) {
       std::memcpy(out, "0.0", 3);
       return out + 3;

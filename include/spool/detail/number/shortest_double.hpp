@@ -1,6 +1,6 @@
 // The shortest decimal that reads back as a given float or double: its digits and exponent.
 //
-//   auto d = spool::detail::number::shortest_decimal(0.3);   // {3, -1}: 3 x 10^-1
+//   auto d = spool::detail::number::shortest_decimal(0.3);   // {30000000000000000, -17}: 3 x 10^-1
 //
 // The method is Schubfach (R. Giulietti, "The Schubfach way to render doubles", 2020). A binary
 // value v = c x 2^q owns the interval of reals that round to it, [v - half an ulp, v + half an
@@ -69,51 +69,22 @@ struct binary_layout {
   }
 };
 
-// A product g x x (up to 192 bits) as floor(product / 2^64) and the low 64 bits.
-struct wide_product {
-  uint128 top;
-  std::uint64_t low;
-
-  // floor(product / 2^128) with the lowest bit set when bits 64..127 of the product are not all
-  // zero: the value rounded to odd. (The lowest 64 bits only ever hold the approximation's error,
-  // never a fraction of the exact scaled value, so they do not count.)
-  std::uint64_t round_to_odd() const noexcept {
-    return static_cast<std::uint64_t>(top >> 64) | (static_cast<std::uint64_t>(top) != 0 ? 1u : 0u);
-  }
-};
-
-inline wide_product multiply(const pow10_significand& g, std::uint64_t x) noexcept {
+// floor(g x x / 2^128), rounded to odd: the lowest bit set when the bits below are not all zero.
+// (The lowest 64 bits of the product only ever hold the approximation's error, never a fraction
+// of the exact scaled value, so they do not count.)
+inline std::uint64_t scaled_round_to_odd(const pow10_significand& g, std::uint64_t x) noexcept {
   const uint128 low = static_cast<uint128>(g.low) * x;
-  return {static_cast<uint128>(g.high) * x + (low >> 64), static_cast<std::uint64_t>(low)};
-}
-
-// g x 2^shift for shift in [1, 4].
-inline wide_product shifted(const pow10_significand& g, int shift) noexcept {
-  const std::uint64_t middle = g.high << shift | g.low >> (64 - shift);
-  return {static_cast<uint128>(g.high >> (64 - shift)) << 64 | middle, g.low << shift};
-}
-
-inline wide_product operator+(const wide_product& a, const wide_product& b) noexcept {
-  const std::uint64_t low = a.low + b.low;
-  return {a.top + b.top + (low < b.low ? 1u : 0u), low};
-}
-inline wide_product operator-(const wide_product& a, const wide_product& b) noexcept {
-  return {a.top - b.top - (a.low < b.low ? 1u : 0u), a.low - b.low};
-}
-
-inline decimal strip_trailing_zeros(std::uint64_t digits, int exponent) noexcept {
-  while (digits % 10 == 0) {
-    digits /= 10;
-    ++exponent;
-  }
-  return {digits, exponent};
+  const uint128 top = static_cast<uint128>(g.high) * x + (low >> 64);
+  return static_cast<std::uint64_t>(top >> 64) | (static_cast<std::uint64_t>(top) != 0 ? 1u : 0u);
 }
 
 // The shortest decimal in the rounding interval of a finite, non-zero value (its sign ignored);
-// among several of that length the nearest, ties to an even last digit. digits has no trailing
-// zeros.
+// among several of that length the nearest, ties to an even last digit. digits may end in zeros
+// (a multiple of ten chosen, or an integer): the printer drops them from its text, where they
+// cost a count of zero bytes rather than a division per digit. Inlined into the printer, which
+// is its one caller per value: a call of its own saved and restored six registers.
 template <std::floating_point F>
-decimal shortest_decimal(F value) noexcept {
+[[gnu::always_inline]] inline decimal shortest_decimal(F value) noexcept {
   const binary_layout<F> b(value);
   const std::uint64_t c = b.c;
   const int q = b.q;
@@ -122,28 +93,27 @@ decimal shortest_decimal(F value) noexcept {
   // itself is the only decimal in its interval at its length.
   if (q < 0 && q >= -binary_layout<F>::fraction_bits) {
     const std::uint64_t integer = c >> -q;
-    if ((integer << -q) == c) return strip_trailing_zeros(integer, 0);
+    if ((integer << -q) == c) return {integer, 0};
   }
 
   // Bounds in quarter units: the interval is [4c - 2, 4c + 2] x 2^q / 4, or [4c - 1, 4c + 2]
   // below a power of two.
   const std::uint64_t bounds_excluded = c & 1;
   const int k = b.narrower_below ? floor_log10_three_quarters_pow2(q) : floor_log10_pow2(q);
-  // Scaling by 10^-k: 2^q x 10^-k = 2^h x g / 2^128 with h in [1, 4].
+  // Scaling by 10^-k: 2^q x 10^-k = 2^h x g / 2^128 with h in [1, 4]. The value and its bounds
+  // are three products with the same g: independent multiplications, shorter than deriving the
+  // bounds from the value's 192-bit product by shifts and carries.
   const int h = q + floor_log2_pow10(-k) + 1;
   const pow10_significand& g = pow10_significands[-k - pow10_min_exponent];
-  const wide_product scaled = multiply(g, c << (h + 2));
-  const std::uint64_t vb = scaled.round_to_odd();
-  // The bounds are 2 (or 1) quarter units away: products that differ by 2^(h+1) x g (or 2^h x g),
-  // two additions rather than two more multiplications.
-  const wide_product quarter = shifted(g, h);
-  const wide_product half = quarter + quarter;
-  const std::uint64_t vb_low = (scaled - (b.narrower_below ? quarter : half)).round_to_odd();
-  const std::uint64_t vb_high = (scaled + half).round_to_odd();
+  const std::uint64_t quarters = c << 2;
+  const std::uint64_t vb = scaled_round_to_odd(g, quarters << h);
+  const std::uint64_t vb_low = scaled_round_to_odd(g, (quarters - (b.narrower_below ? 1 : 2)) << h);
+  const std::uint64_t vb_high = scaled_round_to_odd(g, (quarters + 2) << h);
 
   // A multiple of ten inside the interval is the unique shortest candidate; otherwise one of the
   // two integers around the scaled value: the one inside, or the nearer (ties to even). The
-  // choices are data-dependent coin flips, so they are made by selection rather than branches.
+  // choices are data-dependent coin flips, so they are made by arithmetic and masks rather than
+  // branches (GCC turns ?: and || on them into jumps).
   const std::uint64_t s = vb >> 2;
   const std::uint64_t s_tens = s / 10 * 10;
   const std::uint64_t t_tens = s_tens + 10;
@@ -152,14 +122,13 @@ decimal shortest_decimal(F value) noexcept {
   const std::uint64_t t = s + 1;
   const bool s_in = vb_low + bounds_excluded <= s << 2;
   const bool t_in = (t << 2) + bounds_excluded <= vb_high;
-  // vb against 4 x the midpoint s + 1/2.
-  const bool s_nearer = vb < 2 * (s + t) || (vb == 2 * (s + t) && (s & 1) == 0);
-  const bool take_s = s_in != t_in ? s_in : s_nearer;
-  const bool take_tens = s_tens_in != t_tens_in;
-  const std::uint64_t tens = (s_tens_in ? s_tens : t_tens) / 10;
-  const std::uint64_t digits = take_tens ? tens : take_s ? s : t;
-  // Only a multiple of ten can end in zeros (s and t are not multiples of ten when chosen).
-  return take_tens ? strip_trailing_zeros(digits, k + 1) : decimal{digits, k};
+  // vb against 4 x the midpoint s + 1/2: below it, or on it with s even.
+  const bool s_nearer = vb < 2 * (s + t) + (~s & 1);
+  const bool take_s = (s_in & !t_in) | ((s_in == t_in) & s_nearer);
+  const std::uint64_t nearest = t - (take_s ? 1 : 0);
+  const std::uint64_t tens = t_tens - (s_tens_in ? 10 : 0);
+  const std::uint64_t take_tens = std::uint64_t{0} - (s_tens_in != t_tens_in ? 1 : 0);
+  return {(tens & take_tens) | (nearest & ~take_tens), k};
 }
 
 // The exact value of an integral float below 2^128 (printing it in fixed notation needs every
