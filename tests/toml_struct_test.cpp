@@ -73,11 +73,33 @@ struct fleet {
   std::vector<with_required> members;
 };
 
+// Keys that are not one bare key: a renamed field's key is compared with the input only when TOML
+// would read it as one bare key.
+struct odd_keys {
+  int a;
+  int dotted;  // "x.y"
+  int b;
+};
+struct spaced_key {
+  int a;
+  int spaced;  // "p q"
+};
+
 }  // namespace toml_struct_test
 
 template <>
 struct spool::meta<toml_struct_test::with_required> {
   static constexpr auto fields = spool::field_options(spool::required("port"), spool::default_value("retries", 3));
+};
+
+template <>
+struct spool::meta<toml_struct_test::odd_keys> {
+  static constexpr auto fields = spool::field_options(spool::rename("dotted", "x.y"));
+};
+
+template <>
+struct spool::meta<toml_struct_test::spaced_key> {
+  static constexpr auto fields = spool::field_options(spool::rename("spaced", "p q"));
 };
 
 template <>
@@ -645,6 +667,65 @@ TEST_CASE("keys are matched in any order, once each, with the next declared fiel
   CHECK(d.server.host == "h");
   CHECK(d.server.port == 5);
   CHECK(d.log == level::debug);
+}
+
+TEST_CASE("the predicted key is compared with the input only where TOML reads one bare key") {
+  // Spacing around '=' as TOML allows it; the value starts after the blanks.
+  endpoint spaced = read<endpoint>("host='a'\nport\t=\t9\n");
+  CHECK(spaced.host == "a");
+  CHECK(spaced.port == 9);
+  // The predicted name followed by more of a bare key, a dot, or a quote is another key.
+  constexpr spool::toml::read_options strict{.error_on_unknown_keys = true};
+  spool::error e = fails<endpoint, strict>("host = 'a'\nport-x = 1\n");
+  CHECK(e.code == spool::errc::unknown_key);
+  CHECK(e.line == 2);
+  e = fails<endpoint>("host = 'a'\nport.x = 1\n");  // a dotted key through an integer member
+  CHECK(e.code == spool::errc::unexpected_type);
+  CHECK(e.path == "port");
+  endpoint quoted = read<endpoint>("host = 'a'\n\"port\" = 4\n");
+  CHECK(quoted.port == 4);
+  // The name, then anything but blanks and '=': the general path reads (and refuses) it.
+  e = fails<endpoint>("host = 'a'\nport\r= 1\n");
+  CHECK(e.code == spool::errc::syntax);
+  CHECK(e.line == 2);
+  e = fails<endpoint>("host = 'a'\nport");
+  CHECK(e.line == 2);
+  e = fails<endpoint>("host = 'a'\nport = ");
+  CHECK(e.line == 2);
+  // A value that fails after a predicted key: the key leads the path, the place is the value's.
+  e = fails<endpoint>("host = 'a'\nport = 'x'\n");
+  CHECK(e.code == spool::errc::unexpected_type);
+  CHECK(e.path == "port");
+  CHECK(e.line == 2);
+  CHECK(e.column == 8);
+  e = fails<endpoint>("host = 'a'\nport = 70000\n");
+  CHECK(e.path == "port");
+  e = fails<config>("[[replicas]]\nhost = 'a'\nport = 'x'\n");
+  CHECK(e.path == "replicas[0].port");
+  // The predicted field set before: a duplicate, found by the general path.
+  e = fails<endpoint>("port = 1\nhost = 'a'\nport = 2\n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.path == "port");
+  CHECK(e.line == 3);
+  odd_keys order = read<odd_keys>("a = 1\n\"x.y\" = 2\nb = 4\n");
+  CHECK(order.a == 1);
+  CHECK(order.dotted == 2);
+  CHECK(order.b == 4);
+  e = fails<odd_keys>("a = 1\nb = 2\na = 3\n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.path == "a");
+  CHECK(e.line == 3);
+  // `x.y` after `a` is the dotted key x.y (a table x), not the field keyed "x.y".
+  e = fails<odd_keys, strict>("a = 1\nx.y = 2\n");
+  CHECK(e.code == spool::errc::unknown_key);
+  const odd_keys lenient = read<odd_keys>("a = 1\nx.y = 2\nb = 3\n");
+  CHECK(lenient.dotted == 0);
+  CHECK(lenient.b == 3);
+  const spaced_key quoted_space = read<spaced_key>("a = 1\n\"p q\" = 3\n");
+  CHECK(quoted_space.spaced == 3);
+  e = fails<spaced_key>("a = 1\np q = 3\n");
+  CHECK(e.code == spool::errc::syntax);
+  CHECK(e.line == 2);
 }
 
 TEST_CASE("one pooled context reads document after document with fresh bookkeeping") {

@@ -82,6 +82,9 @@
 //   SPOOL_DISABLE_TOML_KEY_PREDICTION the TOML struct reader looks every key up in the struct plan
 //                                   instead of first comparing it with the field after the last one
 //                                   its table set
+//   SPOOL_DISABLE_TOML_PREDICTED_KEY_BYTES the TOML struct reader scans every key before comparing
+//                                   it with the field after the last one its table set, instead of
+//                                   first comparing the input's bytes with that field's bare key
 //   SPOOL_DISABLE_TOML_ARRAY_SCRATCH the TOML struct reader grows a fresh sequence member element by
 //                                   element instead of reading the elements into pooled scratch and
 //                                   building the member at its exact size
@@ -288,6 +291,12 @@ inline constexpr bool toml_write_short_copy = true;
 inline constexpr bool toml_key_prediction = false;
 #else
 inline constexpr bool toml_key_prediction = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_PREDICTED_KEY_BYTES
+inline constexpr bool toml_predicted_key_bytes = false;
+#else
+inline constexpr bool toml_predicted_key_bytes = true;
 #endif
 
 #ifdef SPOOL_DISABLE_TOML_ARRAY_SCRATCH

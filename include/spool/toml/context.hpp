@@ -164,6 +164,21 @@ inline bool start_document(scanner& s, table_registry& tables, std::string_view 
   return true;
 }
 
+// Which fields of a struct plan have bare keys (bit i: field i, for its first 64), per plan: the
+// struct reader compares such a key with the input's bytes instead of scanning it. Direct-mapped
+// by the plan's address; a plan pushed out is worked out again when it comes back.
+struct bare_key_cache {
+  struct entry {
+    const struct_plan* plan = nullptr;
+    std::uint64_t bare = 0;
+  };
+  entry& slot_for(const struct_plan& plan) noexcept {
+    const auto address = reinterpret_cast<std::uintptr_t>(&plan);
+    return entries[static_cast<std::size_t>((address >> 4) * 0x9E3779B97F4A7C15u >> 59)];
+  }
+  entry entries[32];
+};
+
 // Everything a read keeps between documents.
 struct reader_context {
   scanner s;
@@ -174,6 +189,7 @@ struct reader_context {
   std::string scratch;  // decoded strings
   // Reading into structs:
   spool::plan_memo memo;
+  bare_key_cache bare_keys;
   std::vector<required_check> checks;
   spool::detail::generation_set seen_fields{std::size_t{1} << 20};  // members set, per struct table
   std::uint32_t next_field = 0;  // the first bit of seen_fields no struct table owns yet

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -82,6 +83,9 @@ class struct_reader {
                   bool fresh, target& out);
     bool (*assign)(struct_reader&, target& table, std::uint32_t node, const key_segment& key, std::uint32_t depth);
     void (*created)(struct_reader&, const target& table, std::uint32_t node, const key_segment* key);
+    // A struct's field `field`, its key already matched and its seen bit set (nullptr for maps
+    // and spool::value, whose targets have no bare_fields).
+    bool (*read_field)(struct_reader&, const target& table, std::size_t field, std::uint32_t depth);
   };
   // A table being read: the object, its functions and, for a struct, its plan (looked up once
   // per table reached, not per key) and the field after the last one a key of this table set,
@@ -91,6 +95,7 @@ class struct_reader {
     const ops* fn = nullptr;
     const struct_plan* plan = nullptr;
     std::size_t next_field = 0;
+    std::uint64_t bare_fields = 0;  // bit i: field i's key is a bare key (first 64 fields)
   };
 
   // One segment of the last header: its registry node, the table it leads to (the last element
@@ -234,6 +239,11 @@ class struct_reader {
 
   bool key_value(target& table, std::uint32_t id, std::uint32_t depth) {
     const char* key_start = s_.p;
+    if (const int read = predicted_key_value(table, id, depth); read >= 0) {
+      if (read != 0) return true;
+      prepend_key_path(s_, key_, key_start);
+      return false;
+    }
     if (!scan_key_and_equals(s_, key_, opts_, depth)) return false;
 
     const std::size_t n = key_.size();
@@ -262,6 +272,47 @@ class struct_reader {
     if (cur.fn->assign(*this, cur, id, key_.back(), depth + static_cast<std::uint32_t>(n - 1))) return true;
     prepend_key_path(s_, key_, key_start);
     return false;
+  }
+
+  // `key = value` whose key is, byte for byte, the bare key of the field after the last one the
+  // struct table set (documents list keys in declaration order): the key is compared, not
+  // scanned, and not looked up. -1 with nothing read when the line is anything else (another key,
+  // a dotted or quoted one, a field set before: key_value() then reads it the general way, and
+  // words any error); else 1, or 0 when the value failed (the key not yet in the error's path).
+  int predicted_key_value(target& table, std::uint32_t id, std::uint32_t depth) {
+    if constexpr (!spool::detail::toml_predicted_key_bytes || !spool::detail::toml_key_prediction) return -1;
+    const std::size_t field = table.next_field;
+    if (field >= 64 || (table.bare_fields >> field & 1) == 0) return -1;
+    const std::string_view name = table.plan->fields()[field].name;
+    const char* const at = s_.p;
+    if (static_cast<std::size_t>(s_.end - at) <= name.size() || std::memcmp(at, name.data(), name.size()) != 0)
+      return -1;
+    const char* p = at + name.size();  // a bare key ends at anything but a bare-key character
+    while (p != s_.end && (*p == ' ' || *p == '\t')) ++p;
+    if (p == s_.end || *p != '=') return -1;
+    if (!ctx_.seen_fields.insert(field_bit(id, static_cast<std::ptrdiff_t>(field)))) return -1;
+    s_.p = p + 1;
+    s_.skip_ws();
+    table.next_field = field + 1;
+    return table.fn->read_field(*this, table, field, depth) ? 1 : 0;
+  }
+
+  // Which of the plan's first 64 fields have keys TOML reads as one bare key, cached per plan in
+  // the context (plans live as long as the process, so an entry never goes stale).
+  std::uint64_t bare_fields(const struct_plan& plan) noexcept {
+    if constexpr (!spool::detail::toml_predicted_key_bytes || !spool::detail::toml_key_prediction) return 0;
+    bare_key_cache::entry& e = ctx_.bare_keys.slot_for(plan);
+    if (e.plan == &plan) return e.bare;
+    std::uint64_t bare = 0;
+    const auto fields = plan.fields();
+    for (std::size_t i = 0; i < fields.size() && i < 64; ++i) {
+      const std::string_view name = fields[i].name;
+      bool is_bare = !name.empty() && !plan.case_insensitive();
+      for (const char c : name) is_bare = is_bare && has_class(c, cls::bare_key);
+      if (is_bare) bare |= std::uint64_t{1} << i;
+    }
+    e = {&plan, bare};
+    return bare;
   }
 
   // The chain of the last header, leased at a document's first header. The context's chain is
@@ -322,7 +373,8 @@ class struct_reader {
     } else if constexpr (std::same_as<T, spool::value> || spool::detail::map_like<T>) {
       return {&t, ops_of<T>()};
     } else {
-      return {&t, ops_of<T>(), &ctx_.memo.get<T>()};
+      const struct_plan& plan = ctx_.memo.get<T>();
+      return {&t, ops_of<T>(), &plan, 0, bare_fields(plan)};
     }
   }
 
@@ -345,11 +397,11 @@ class struct_reader {
   static const ops* ops_of() {
     static constexpr ops table = [] {
       if constexpr (std::same_as<T, spool::value>)
-        return ops{&value_child, &value_assign, &nothing_to_note};
+        return ops{&value_child, &value_assign, &nothing_to_note, nullptr};
       else if constexpr (spool::detail::map_like<T>)
-        return ops{&map_child<T>, &map_assign<T>, &nothing_to_note};
+        return ops{&map_child<T>, &map_assign<T>, &nothing_to_note, nullptr};
       else
-        return ops{&struct_child<T>, &struct_assign<T>, &struct_created<T>};
+        return ops{&struct_child<T>, &struct_assign<T>, &struct_created<T>, &struct_read_field<T>};
     }();
     return &table;
   }
@@ -585,6 +637,12 @@ class struct_reader {
     if (!r.ctx_.seen_fields.insert(r.field_bit(node, i)))
       return r.assigned_twice(key, r.s_.offset(key.at));
     return spool::reflect::store_at(obj, static_cast<std::size_t>(i),
+                                    [&](auto& m) { return r.read_member(m, depth); });
+  }
+
+  template <class T>
+  static bool struct_read_field(struct_reader& r, const target& table, std::size_t field, std::uint32_t depth) {
+    return spool::reflect::store_at(*static_cast<T*>(table.object), field,
                                     [&](auto& m) { return r.read_member(m, depth); });
   }
 
