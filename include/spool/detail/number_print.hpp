@@ -71,12 +71,16 @@ inline int count_digits(std::uint64_t v) noexcept {
 // The eight decimal digits of v < 10^8 (leading zeros included) as eight byte values 0-9, the
 // first digit in the lowest byte: halves, quarters and pairs split in parallel lanes of one
 // register ((x * 10486) >> 20 is x / 100 for x < 16384, (x * 103) >> 10 is x / 10 for x < 100).
+// Each split puts the quotient in the low half of a lane and the remainder in the high half:
+// (x << w) - q * ((d << w) - 1) is q + (x - q * d) << w, one multiplication instead of a
+// multiplication, a subtraction, a shift and an or.
 inline std::uint64_t eight_digit_bytes(std::uint32_t v) noexcept {
-  const std::uint64_t halves = v / 10000 | static_cast<std::uint64_t>(v % 10000) << 32;
+  const std::uint64_t high_half = v / 10000;
+  const std::uint64_t halves = (std::uint64_t{v} << 32) - high_half * ((10000ULL << 32) - 1);
   const std::uint64_t hundreds = ((halves * 10486) >> 20) & 0x0000007F0000007FULL;
-  const std::uint64_t quarters = hundreds | (halves - hundreds * 100) << 16;
+  const std::uint64_t quarters = (halves << 16) - hundreds * ((100 << 16) - 1);
   const std::uint64_t tens = ((quarters * 103) >> 10) & 0x000F000F000F000FULL;
-  return tens | (quarters - tens * 10) << 8;
+  return (quarters << 8) - tens * ((10 << 8) - 1);
 }
 
 inline constexpr std::uint64_t ascii_zeros = 0x3030303030303030ULL;
@@ -160,11 +164,11 @@ template <std::floating_point F>
   constexpr std::uint64_t e8 = 100000000;
   const int n = count_digits(digits);
   const std::uint64_t scaled = digits * powers_of_ten[17 - n];
+  // Both splits from the scaled value, side by side rather than one after the other.
   const std::uint64_t leading = scaled / (e8 * e8);
-  const std::uint64_t rest = scaled - leading * (e8 * e8);
-  const std::uint64_t upper = rest / e8;
-  const std::uint64_t middle_digits = eight_digit_bytes(static_cast<std::uint32_t>(upper));
-  const std::uint64_t last_digits = eight_digit_bytes(static_cast<std::uint32_t>(rest - upper * e8));
+  const std::uint64_t upper = scaled / e8;
+  const std::uint64_t middle_digits = eight_digit_bytes(static_cast<std::uint32_t>(upper - leading * e8));
+  const std::uint64_t last_digits = eight_digit_bytes(static_cast<std::uint32_t>(scaled - upper * e8));
   // A zero digit is a zero byte and the last digit is the highest byte. The middle block counts
   // only when the last one is all zeros (64 leading zero bits), taken by a mask rather than a
   // branch: which numbers end in eight zeros is data.
@@ -189,9 +193,15 @@ template <std::floating_point F>
       const std::uint64_t head = first | middle << 8;
       const unsigned shift = 8 * static_cast<unsigned>(point);
       const std::uint64_t integer_mask = (std::uint64_t{1} << shift) - 1;
-      const std::uint64_t words[3] = {(head & integer_mask) | std::uint64_t{'.'} << shift | (head & ~integer_mask) << 8,
-                                      middle >> 48 | last << 16, last >> 48};
-      std::memcpy(out, words, sizeof words);
+      // Three stores of eight bytes (an array of the words, copied at once, went through the
+      // stack and read back as one 16-byte load, which store forwarding cannot serve).
+      const std::uint64_t integer_and_point =
+          (head & integer_mask) | std::uint64_t{'.'} << shift | (head & ~integer_mask) << 8;
+      const std::uint64_t fraction = middle >> 48 | last << 16;
+      const std::uint64_t fraction_end = last >> 48;
+      std::memcpy(out, &integer_and_point, 8);
+      std::memcpy(out + 8, &fraction, 8);
+      std::memcpy(out + 16, &fraction_end, 8);
     } else {
       store_text(out);
       std::memmove(out + point + 1, out + point, static_cast<std::size_t>(17 - point));
