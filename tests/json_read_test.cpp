@@ -1,6 +1,7 @@
 // The JSON reader: structs, options, reading into existing objects, whole-input sources.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -350,6 +351,60 @@ TEST_CASE("arrays of doubles: every separator form, every double correctly round
   auto commented = spool::json::read<std::vector<double>, comments>("[1,/* two */2]");
   REQUIRE(commented);
   CHECK(commented->size() == 2);
+}
+
+TEST_CASE("doubles with integer parts of every length, inside arrays and at the input's end") {
+  // Integer parts of up to three digits are taken digit by digit and longer ones go on in
+  // eight-digit steps: every length from 1 to 22 digits, with and without fraction and exponent,
+  // as array elements, as std::array elements and as the whole input (its last byte a digit).
+  std::mt19937_64 rng(11);
+  std::string text = "[";
+  std::vector<std::string> numbers;
+  for (int i = 0; i < 4000; ++i) {
+    const int integer_digits = 1 + i % 22;
+    std::string number = rng() % 2 == 0 ? "-" : "";
+    number += static_cast<char>('1' + rng() % 9);
+    for (int d = 1; d < integer_digits; ++d) number += static_cast<char>('0' + rng() % 10);
+    if (rng() % 3 != 0) {
+      number += ".";
+      const int fraction = 1 + static_cast<int>(rng() % 18);
+      for (int d = 0; d < fraction; ++d) number += static_cast<char>('0' + rng() % 10);
+    }
+    if (rng() % 4 == 0) number += (rng() % 2 == 0 ? "e" : "E-") + std::to_string(rng() % 40);
+    if (i != 0) text += ",";
+    text += number;
+    numbers.push_back(number);
+  }
+  text += "]";
+  const auto same = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+  auto got = spool::json::read<std::vector<double>>(text);
+  REQUIRE_MESSAGE(got, got.error().message());
+  REQUIRE(got->size() == numbers.size());
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    CAPTURE(numbers[i]);
+    const double expected = std::strtod(numbers[i].c_str(), nullptr);
+    CHECK(same((*got)[i], expected));
+    auto alone = spool::json::read<double>(numbers[i]);
+    REQUIRE(alone);
+    CHECK(same(*alone, expected));
+    const std::string pair = "[" + numbers[i] + "," + numbers[(i + 1) % numbers.size()] + "]";
+    auto fixed = spool::json::read<std::array<double, 2>>(pair);
+    REQUIRE(fixed);
+    CHECK(same((*fixed)[0], expected));
+    CHECK(same((*fixed)[1], std::strtod(numbers[(i + 1) % numbers.size()].c_str(), nullptr)));
+  }
+  // Cut off or malformed right after one, two, three and four integer digits.
+  for (const char* cut : {"-", "-1.", "12.", "123e", "1234.", "1234e-"})
+    CHECK(spool::json::read<double>(cut).error().code == spool::errc::unexpected_end);
+  for (const char* cut : {"[1", "[12", "[123", "[1234", "[12,", "[1.5,2"})
+    CHECK(spool::json::read<std::vector<double>>(cut).error().code == spool::errc::unexpected_end);
+  CHECK(spool::json::read<double>("012.5").error().offset == 0);
+  CHECK(spool::json::read<double>("-0012").error().offset == 0);
+  CHECK(spool::json::read<double>("12x").error().offset == 2);
+  CHECK(spool::json::read<double>("123.x").error().offset == 4);
+  CHECK(spool::json::read<std::array<double, 2>>("[1,2,3]").error().code == spool::errc::size_exceeded);
+  CHECK(spool::json::read<std::array<double, 2>>("[1]").error().code == spool::errc::unexpected_type);
+  CHECK(spool::json::read<std::vector<double>>("[1,\"a\"]").error().offset == 3);
 }
 
 TEST_CASE("a reader leased again starts clean") {

@@ -44,6 +44,12 @@
 //                                   (where long double has 64 bits), then std::from_chars, instead
 //                                   of one multiplication by a 128-bit significand of 10^e from
 //                                   number/pow10_table.hpp (Eisel-Lemire)
+//   SPOOL_DISABLE_JSON_SHORT_INTEGER_DIGITS the JSON reader takes a number's integer part in masked
+//                                   eight-digit steps from its first digit, instead of reading up
+//                                   to three digits one by one before going on in such steps
+//   SPOOL_DISABLE_JSON_PLAIN_COMMA  the JSON reader takes every separator of an array through
+//                                   next_element's call, instead of first checking inline for a
+//                                   ',' followed at once by the next element
 //   SPOOL_DISABLE_JSON_INDENT_SKIP  the JSON reader skips a newline and the indentation after it
 //                                   byte by byte and then in 16-byte steps, instead of comparing
 //                                   the 32 bytes after the newline with spaces at once
@@ -207,6 +213,18 @@ inline constexpr bool json_write_short_keys = true;
 inline constexpr bool scaled_double_parse = false;
 #else
 inline constexpr bool scaled_double_parse = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_SHORT_INTEGER_DIGITS
+inline constexpr bool json_short_integer_digits = false;
+#else
+inline constexpr bool json_short_integer_digits = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_PLAIN_COMMA
+inline constexpr bool json_plain_comma = false;
+#else
+inline constexpr bool json_plain_comma = true;
 #endif
 
 #ifdef SPOOL_DISABLE_JSON_INDENT_SKIP

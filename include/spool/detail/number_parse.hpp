@@ -196,33 +196,20 @@ float_status parse_floating(const char* first, const char* last, F& out) noexcep
   return true;
 }
 
-// Exact double for mantissa * 10^exponent10 when the fast paths settle it; false when they do
-// not apply (then parse_floating decides).
-//
-// scaled_double takes every mantissa first. What it declines (bits below the rounding bit that
-// could still carry) is common for short decimals whose value a double holds exactly, such as
-// 337100890.0: there the truncated table entry leaves the product just below an exact integer.
-// Those go on to the exact paths below, which SPOOL_DISABLE_SCALED_DOUBLE_PARSE makes the only ones.
+namespace number_detail {
+
 // Clinger's fast path: a mantissa up to 2^53 scaled by a power of ten up to 22 is exact in double
 // arithmetic. Where long double has a 64-bit mantissa (x87), a wider path covers every 19-digit
 // mantissa and powers of ten from -27 to 27 with one multiplication: by 10^k (exact for k <= 27,
 // as 5^27 < 2^64) or by the correctly rounded 10^-k (no division, whose latency dominated). The
 // extended result is within 2 extended ulps of the true value, so rounding it to double is
 // correct unless it lies within 2 ulps of a double midpoint (dropped bits 0x400); those rare
-// cases decline.
-inline bool fast_double(std::uint64_t mantissa, int exponent10, bool negative, double& out) noexcept {
+// cases decline. Kept out of line: it runs only for what scaled_double declines, and the callers
+// inline fast_double into their number loops.
+[[gnu::noinline]] inline bool exact_double_paths(std::uint64_t mantissa, int exponent10, bool negative, double& out) noexcept {
   static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  if constexpr (scaled_double_parse) {
-    // Every mantissa goes the same way first: a choice between Clinger's path and this one by
-    // mantissa size is mispredicted where short and long numbers mix (coordinates).
-    if (mantissa == 0) {
-      out = negative ? -0.0 : 0.0;
-      return true;
-    }
-    if (scaled_double(mantissa, exponent10, negative, out)) [[likely]] return true;
-  }
   if (mantissa <= (std::uint64_t{1} << 53) && exponent10 >= -22 && exponent10 <= 22) {
     double d = static_cast<double>(mantissa);
     d = exponent10 < 0 ? d / powers[-exponent10] : d * powers[exponent10];
@@ -248,6 +235,29 @@ inline bool fast_double(std::uint64_t mantissa, int exponent10, bool negative, d
     return true;
   }
   return false;
+}
+
+}  // namespace number_detail
+
+// Exact double for mantissa * 10^exponent10 when the fast paths settle it; false when they do
+// not apply (then parse_floating decides).
+//
+// scaled_double takes every mantissa first, inline in the caller. What it declines (bits below
+// the rounding bit that could still carry) is common for short decimals whose value a double
+// holds exactly, such as 337100890.0: there the truncated table entry leaves the product just
+// below an exact integer. Those go on to number_detail::exact_double_paths, which
+// SPOOL_DISABLE_SCALED_DOUBLE_PARSE makes the only ones.
+[[gnu::always_inline]] inline bool fast_double(std::uint64_t mantissa, int exponent10, bool negative, double& out) noexcept {
+  if constexpr (scaled_double_parse) {
+    // Every mantissa goes the same way first: a choice between Clinger's path and this one by
+    // mantissa size is mispredicted where short and long numbers mix (coordinates).
+    if (mantissa == 0) {
+      out = negative ? -0.0 : 0.0;
+      return true;
+    }
+    if (scaled_double(mantissa, exponent10, negative, out)) [[likely]] return true;
+  }
+  return number_detail::exact_double_paths(mantissa, exponent10, negative, out);
 }
 
 }  // namespace spool::detail

@@ -115,7 +115,21 @@ template <class Ctx>
     ++p;
     if (p != end && is_digit(*p)) return ctx.fail_detail(errc::invalid_number, first, "leading zero in number");
   } else if (is_digit(*p)) {
-    p = accumulate_digits(p, end, m);
+    if constexpr (spool::detail::json_short_integer_digits) {
+      // The integer part of a number with a fraction is mostly one to three digits (coordinates,
+      // prices, ratios): those are taken one by one, cheaper than a masked eight-digit step; a
+      // longer run goes on in eight-digit steps.
+      m = static_cast<unsigned>(*p++ - '0');
+      if (p != end && is_digit(*p)) {
+        m = m * 10 + static_cast<unsigned>(*p++ - '0');
+        if (p != end && is_digit(*p)) {
+          m = m * 10 + static_cast<unsigned>(*p++ - '0');
+          p = accumulate_digits(p, end, m);
+        }
+      }
+    } else {
+      p = accumulate_digits(p, end, m);
+    }
   } else {
     return ctx.fail(errc::invalid_number, p, "digit");
   }
@@ -155,22 +169,32 @@ template <class Ctx>
   return true;
 }
 
+// What the inline conversion leaves: numbers of more than 19 digits, floats, and the rare
+// doubles fast_double declines, converted from their text; too large for F is out of range.
+// The text's ends come by value, so that the scanned_number of an inline caller stays in registers.
+template <std::floating_point F, class Ctx>
+[[gnu::noinline]] bool floating_from_text(Ctx& ctx, const char* first, const char* last, F& out) {
+  switch (spool::detail::parse_floating(first, last, out)) {
+    case spool::detail::float_status::ok: return true;
+    case spool::detail::float_status::overflow: return ctx.fail(errc::out_of_range, first, "finite number");
+    case spool::detail::float_status::invalid: break;
+  }
+  return ctx.fail(errc::invalid_number, first, "number");
+}
+
 // A scanned number as a float, correctly rounded; too large for F is out of range.
 template <std::floating_point F, class Ctx>
 [[gnu::always_inline]] inline bool to_floating(Ctx& ctx, const scanned_number& n, F& out) {
   if constexpr (std::is_same_v<F, double>) {
-    if (n.exact_mantissa && spool::detail::fast_double(n.mantissa, n.exponent, n.negative, out)) return true;
+    if (n.exact_mantissa && spool::detail::fast_double(n.mantissa, n.exponent, n.negative, out)) [[likely]] return true;
   }
-  switch (spool::detail::parse_floating(n.first, n.last, out)) {
-    case spool::detail::float_status::ok: return true;
-    case spool::detail::float_status::overflow: return ctx.fail(errc::out_of_range, n.first, "finite number");
-    case spool::detail::float_status::invalid: break;
-  }
-  return ctx.fail(errc::invalid_number, n.first, "number");
+  return floating_from_text(ctx, n.first, n.last, out);
 }
 
+// Inline in the loop of the array or struct that holds the number: a call per number, with the
+// registers it saves and restores, cost as much as converting a short one.
 template <std::floating_point F, class Ctx>
-bool read_floating(Ctx& ctx, const char*& p, F& out) {
+[[gnu::always_inline]] inline bool read_floating(Ctx& ctx, const char*& p, F& out) {
   scanned_number n;
   return scan_number(ctx, p, n) && to_floating(ctx, n, out);
 }

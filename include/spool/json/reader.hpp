@@ -135,11 +135,13 @@ class reader {
     return true;
   }
 
-  bool fail(errc code, const char* at, std::string_view expected = {}, std::string_view found = {}) {
+  // Errors are built out of line, so that the number and string helpers inlined into the loops
+  // carry a call for each, not the error's construction.
+  [[gnu::cold, gnu::noinline]] bool fail(errc code, const char* at, std::string_view expected = {}, std::string_view found = {}) {
     error = make_error(code, static_cast<std::size_t>(at - begin_), expected, found);
     return false;
   }
-  bool fail_detail(errc code, const char* at, std::string_view detail) {
+  [[gnu::cold, gnu::noinline]] bool fail_detail(errc code, const char* at, std::string_view detail) {
     error = make_error(code, static_cast<std::size_t>(at - begin_));
     error.detail = detail;
     return false;
@@ -260,6 +262,21 @@ class reader {
     return fail(errc::syntax, p, close == ']' ? "',' or ']'" : "',' or '}'", describe(p, end));
   }
 
+  // Whether p is at a ',' followed at once by what can start the next element (no whitespace,
+  // comment or, with trailing_commas, close); if so, p moves past the ','. Minified arrays
+  // separate every element so, and the array loop takes it without next_element's call.
+  [[gnu::always_inline]] bool plain_comma(const char*& p, char close) const noexcept {
+    if (end - p < 2 || *p != ',' || static_cast<unsigned char>(p[1]) <= ' ') return false;
+    if constexpr (Opts.comments) {
+      if (p[1] == '/') return false;
+    }
+    if constexpr (Opts.trailing_commas) {
+      if (p[1] == close) return false;
+    }
+    ++p;
+    return true;
+  }
+
   bool check_container_size(const char* p, std::size_t count) {
     if constexpr (Opts.max_container_size != unlimited) {
       if (count > Opts.max_container_size) return fail_detail(errc::size_exceeded, p, "more elements than read_options::max_container_size");
@@ -286,6 +303,7 @@ class reader {
         error.at_index(i);
         return false;
       }
+      if (json_plain_comma && plain_comma(p, ']')) continue;
       if (!next_element(p, ']', done)) return false;
     }
     --depth_;
@@ -550,7 +568,8 @@ class reader {
     constexpr bool indexed = requires(C& x) { x[0]; } && !std::is_same_v<E, bool>;
     std::size_t n = 0;
     auto it = c.begin();
-    const bool ok = for_each_element(p, [&](std::size_t i) {
+    // The element step is inlined into the array's loop, with read_element's number code.
+    const bool ok = for_each_element(p, [&](std::size_t i) __attribute__((always_inline)) {
       n = i + 1;
       if constexpr (indexed) {
         return read_element(p, i < c.size() ? c[i] : c.emplace_back());
@@ -578,10 +597,15 @@ class reader {
     return true;
   }
 
-  // std::byte has no JSON form of its own: it travels as a number 0-255.
+  // std::byte has no JSON form of its own: it travels as a number 0-255. A floating element is
+  // read inline in its array's loop (coordinates, samples): through read<F>'s call, the call and
+  // the registers it saved cost as much as the number's digits.
   template <class E>
-  bool read_element(const char*& p, E& e) {
-    if constexpr (std::is_same_v<E, std::byte>) {
+  [[gnu::always_inline]] bool read_element(const char*& p, E& e) {
+    if constexpr (floating<E>) {
+      if (p == end || !starts_number(*p)) return expect_type(p, "number");
+      return read_floating(*this, p, e);
+    } else if constexpr (std::is_same_v<E, std::byte>) {
       std::uint8_t b = 0;
       if (!read(p, b)) return false;
       e = static_cast<std::byte>(b);
@@ -605,7 +629,7 @@ class reader {
     }();
     const char* const start = p;
     std::size_t n = 0;
-    const bool ok = for_each_element(p, [&](std::size_t i) {
+    const bool ok = for_each_element(p, [&](std::size_t i) __attribute__((always_inline)) {
       n = i + 1;
       return i < N ? read_element(p, c[i]) : wrong_length(p, N, n);
     });
