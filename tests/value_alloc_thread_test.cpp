@@ -142,3 +142,25 @@ TEST_CASE("a thread's chunks are given back when it exits, also to values destro
   }).join();
   CHECK(chunks_alive() == alive);
 }
+
+TEST_CASE("a large object's first lookups on several threads at once: one index is kept, every key found") {
+  for (int round = 0; round < 20; ++round) {
+    std::string json = "{";
+    for (int i = 0; i < 200; ++i) json += (i == 0 ? "" : ",") + ("\"key number " + std::to_string(i) + "\":") + std::to_string(i);
+    json += "}";
+    const value doc = spool::json::read<value>(json).value();
+    std::vector<std::thread> threads;
+    std::vector<int> found(4, 0);
+    for (std::size_t t = 0; t < found.size(); ++t) {
+      threads.emplace_back([&doc, &found, t] {
+        for (int i = 199; i >= 0; --i) {
+          const value* v = doc.find("key number " + std::to_string(i));
+          if (v != nullptr && v->as_int64().value() == i) ++found[t];
+        }
+        if (doc.find("absent") == nullptr) ++found[t];
+      });
+    }
+    for (std::thread& t : threads) t.join();
+    for (int n : found) CHECK(n == 201);
+  }
+}

@@ -120,23 +120,108 @@ TEST_CASE("value_builder: repeated keys, merged or rejected, below and above the
   }
 }
 
-TEST_CASE("object::index_members reports the first repeat; drop_repeat keeps the earlier member") {
-  using member = spool::object::member;
-  std::vector<member> members;
-  for (int i = 0; i < 10; ++i) members.emplace_back(member::adopt_key_t{}, value(key_name(static_cast<std::size_t>(i))), value(i));
-  members.emplace_back(member::adopt_key_t{}, value(key_name(3)), value(30));
-  members.emplace_back(member::adopt_key_t{}, value(key_name(5)), value(50));
-  spool::object o(spool::object::unindexed_t{}, std::make_move_iterator(members.begin()),
-                  std::make_move_iterator(members.end()));
-  CHECK(o.index_members() == 10);
-  o.drop_repeat(10);
-  CHECK(o.index_members() == 10);  // key 5's repeat has moved down to position 10
-  o.drop_repeat(10);
-  CHECK(o.index_members() == o.size());
-  CHECK(o.size() == 10);
-  CHECK(*o.find(key_name(3)) == value(30));
-  CHECK(*o.find(key_name(5)) == value(50));
-  CHECK(o.nth(3).key() == key_name(3));
+TEST_CASE("value_builder: several repeats in one run, each merged into the member that came first") {
+  // `distinct` keys, then key 3 twice, key 1, and key 3 again; values count up from 0.
+  for (std::size_t distinct : {4u, 5u, 8u, 9u, 30u}) {
+    CAPTURE(distinct);
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < distinct; ++i) order.push_back(i);
+    for (std::size_t k : {3u, 3u, 1u, 3u}) order.push_back(k);
+    value_builder b;
+    for (repeated_keys rule : {repeated_keys::last_value_wins, repeated_keys::rejected}) {
+      const value_builder::mark m = b.position();
+      for (std::size_t i = 0; i < order.size(); ++i) {
+        b.push_key(key_name(order[i]), 100 + i);
+        b.push(static_cast<std::int64_t>(i));
+      }
+      const value_builder::pending_key* rejected = b.close_object(m, rule);
+      if (rule == repeated_keys::rejected) {
+        // The first repeat in document order, the stacks untouched.
+        REQUIRE(rejected != nullptr);
+        CHECK(rejected->where == 100 + distinct);
+        CHECK(rejected->text() == key_name(3));
+        CHECK(b.position().keys == m.keys + order.size());
+        b.rewind(m);
+        continue;
+      }
+      REQUIRE(rejected == nullptr);
+      const value v = b.take();
+      REQUIRE(v.size() == distinct);
+      for (std::size_t i = 0; i < distinct; ++i) {
+        CAPTURE(i);
+        CHECK(v.as_object().nth(i).key() == key_name(i));
+        const std::int64_t last = i == 3 ? static_cast<std::int64_t>(distinct + 3) : i == 1 ? static_cast<std::int64_t>(distinct + 2)
+                                                                                         : static_cast<std::int64_t>(i);
+        CHECK(v[key_name(i)] == value(last));
+      }
+    }
+    CHECK(b.position().keys == 0);
+    CHECK(b.position().values == 0);
+  }
+}
+
+TEST_CASE("value_builder: long keys and values of a merged repeat are freed, the kept ones stay intact") {
+  value_builder b;
+  const std::string long_value(40, 'v');
+  for (std::size_t distinct : {2u, 20u}) {
+    const value_builder::mark m = b.position();
+    for (std::size_t i = 0; i < distinct; ++i) {
+      b.push_key(key_name(i) + " and a tail past fourteen bytes", i);
+      b.push(long_value + std::to_string(i));
+    }
+    b.push_key(key_name(0) + " and a tail past fourteen bytes", 0);
+    b.push(value::array({long_value, long_value}));
+    REQUIRE(b.close_object(m, repeated_keys::last_value_wins) == nullptr);
+    const value v = b.take();
+    REQUIRE(v.size() == distinct);
+    CHECK(v[key_name(0) + " and a tail past fourteen bytes"] == value::array({long_value, long_value}));
+    CHECK(v[key_name(1) + " and a tail past fourteen bytes"] == value(long_value + "1"));
+  }
+}
+
+TEST_CASE("value_builder: keys that differ only in a zero byte, their length or their last byte are distinct") {
+  const std::vector<std::string> keys = {
+      "", std::string(1, '\0'), std::string(2, '\0'), "a", std::string("a\0", 2), "abcdefgh", "abcdefgi",
+      "abcdefghijklmn", "abcdefghijklmo", "abcdefghijklmno", "abcdefghijklmnp", std::string(300, 'k')};
+  // Alone (compared pairwise) and among 20 more keys (through the hash table).
+  for (std::size_t padding : {0u, 20u}) {
+    CAPTURE(padding);
+    value_builder b;
+    const value_builder::mark m = b.position();
+    for (std::size_t i = 0; i < padding; ++i) {
+      b.push_key(key_name(i), 0);
+      b.push(nullptr);
+    }
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      b.push_key(keys[i], i);
+      b.push(static_cast<std::int64_t>(i));
+    }
+    REQUIRE(b.close_object(m, repeated_keys::rejected) == nullptr);
+    const value v = b.take();
+    REQUIRE(v.size() == padding + keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) CHECK(v[keys[i]] == value(static_cast<std::int64_t>(i)));
+
+    // Each of them again, as the last key: found as a repeat of itself.
+    for (std::size_t r = 0; r < keys.size(); ++r) {
+      CAPTURE(r);
+      const value_builder::mark again = b.position();
+      for (std::size_t i = 0; i < padding; ++i) {
+        b.push_key(key_name(i), 0);
+        b.push(nullptr);
+      }
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        b.push_key(keys[i], i);
+        b.push(static_cast<std::int64_t>(i));
+      }
+      b.push_key(keys[r], 999);
+      b.push(-1);
+      const value_builder::pending_key* rejected = b.close_object(again, repeated_keys::rejected);
+      REQUIRE(rejected != nullptr);
+      CHECK(rejected->where == 999);
+      CHECK(rejected->text() == keys[r]);
+      b.rewind(again);
+    }
+  }
 }
 
 TEST_CASE("MessagePack into spool::value: a repeated map key is an error at the later key") {

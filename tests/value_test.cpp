@@ -209,6 +209,54 @@ TEST_CASE("objects keep insertion order and find keys in small and large objects
   CHECK(o.empty());
 }
 
+TEST_CASE("a large object's index is made by its first lookup and survives copies, moves and mutation") {
+  spool::object o;
+  for (int i = 0; i < 40; ++i) o.try_emplace("key number " + std::to_string(i), i);
+  const auto all_found = [](const spool::object& x, int n) {
+    for (int i = 0; i < n; ++i) {
+      const value* v = x.find("key number " + std::to_string(i));
+      if (v == nullptr || v->as_int64().value() != i) return false;
+    }
+    return x.find("absent") == nullptr;
+  };
+  CHECK(all_found(o, 40));
+
+  spool::object copy(o);  // no index until its first lookup
+  CHECK(all_found(copy, 40));
+  spool::object moved(std::move(copy));  // takes the index along
+  CHECK(all_found(moved, 40));
+  spool::object assigned;
+  assigned.try_emplace("other", 1);
+  assigned = o;
+  CHECK(all_found(assigned, 40));
+  CHECK(assigned.find("other") == nullptr);
+  assigned = std::move(moved);
+  CHECK(all_found(assigned, 40));
+
+  // Insertions past half the index's slots, then erasures: every key found after each step.
+  for (int i = 40; i < 200; ++i) {
+    CHECK(assigned.try_emplace("key number " + std::to_string(i), i).second);
+    if (i % 37 == 0) CHECK(all_found(assigned, i + 1));
+  }
+  CHECK(all_found(assigned, 200));
+  assigned.insert_or_assign("key number 7", 70);
+  CHECK(assigned.find("key number 7")->as_int64().value() == 70);
+  assigned.insert_or_assign("key number 7", 7);
+  CHECK(assigned.erase("key number 199"));
+  CHECK(all_found(assigned, 199));
+  CHECK(assigned.find("key number 199") == nullptr);
+  assigned.clear();
+  CHECK(assigned.find("key number 1") == nullptr);
+  CHECK(assigned.try_emplace("key number 1", 1).second);
+  CHECK(all_found(assigned, 2) == false);
+  CHECK(assigned.find("key number 1")->as_int64().value() == 1);
+
+  // Equality searches the other object (its first lookup).
+  spool::object reversed;
+  for (int i = 39; i >= 0; --i) reversed.try_emplace("key number " + std::to_string(i), i);
+  CHECK(value(reversed) == value(o));
+}
+
 TEST_CASE("keys of any length and content work, including empty and binary-looking ones") {
   value v;
   const std::string long_key(300, 'k');

@@ -24,6 +24,9 @@
 //   SPOOL_DISABLE_VALUE_DIRECT_RELEASE spool::value's destructor frees a container through its
 //                                   vectors' destructors (a second walk of the elements) instead
 //                                   of giving the buffers back once the elements are destroyed
+//   SPOOL_DISABLE_VALUE_LAZY_INDEX  the readers give every object of spool::value with more than
+//                                   object::index_threshold members its hash index when it closes
+//                                   instead of leaving it to the object's first lookup
 //   SPOOL_DISABLE_KEY_PREDICTION    the JSON struct reader looks every key up in the struct plan
 //                                   instead of first comparing the input with the next declared key
 //   SPOOL_DISABLE_JSON_BLOCK_UTF8   the JSON reader walks a string's non-ASCII text sequence by
@@ -171,6 +174,12 @@ inline constexpr bool value_node_cache_enabled = true;
 inline constexpr bool value_direct_release = false;
 #else
 inline constexpr bool value_direct_release = true;
+#endif
+
+#ifdef SPOOL_DISABLE_VALUE_LAZY_INDEX
+inline constexpr bool value_lazy_index = false;
+#else
+inline constexpr bool value_lazy_index = true;
 #endif
 
 #ifdef SPOOL_DISABLE_KEY_PREDICTION

@@ -14,10 +14,12 @@
 // by all levels, and member keys on another, already made into their string values. Both hold a
 // value's bare 16 bytes, owned by the builder: pushing is a store, dropping a run costs nothing.
 // A container that closes is built in its node straight from its run on the top, at its final
-// size: no container grows, and no value is moved through a temporary per level. An object
-// indexes its members once when it closes (object::index_members) instead of looking each key up
-// as it comes; repeated keys are found then, and either rejected (the reader reports the later
-// key) or merged as JSON keeps them (the first position, the last value).
+// size: no container grows, and no value is moved through a temporary per level. An object's keys
+// are checked for repeats on the stack just before it is built, by comparing each with the
+// earlier ones up to object::index_threshold keys and through a hash table of the builder's past
+// that; repeats are either rejected (the reader reports the later key) or merged as JSON keeps
+// them (the first position, the last value). The object gets no index: its first lookup makes
+// one (object.hpp).
 //
 // The stacks' buffers come from operator new, not from the node cache (a buffer that outlives
 // every document must not pin a chunk of value nodes). One builder per thread serves nested and
@@ -34,7 +36,9 @@
 #include <type_traits>
 #include <utility>
 
+#include <spool/detail/config.hpp>
 #include <spool/detail/pool/limits.hpp>
+#include <spool/detail/reflect/struct_plan.hpp>
 #include <spool/value.hpp>
 
 namespace spool::detail {
@@ -165,35 +169,19 @@ class value_builder {
   // nullptr. Under repeated_keys::rejected a repeated key leaves the stacks as they were and the
   // later of its two pending keys is returned (valid until rewind()).
   const pending_key* close_object(mark from, repeated_keys rule) {
-    std::size_t n = keys_.size() - from.keys;
     values_.make_room();  // for an empty object
+    if (const pending_key* repeat = resolve_repeats(from, rule)) return repeat;
     value_storage bits;
     bits.store_pointer(spool::value::tag(spool::kind::object),
                        new_value_node<spool::object>(
                            spool::object::unindexed_t{},
                            adopting_member_iterator{keys_.data() + from.keys, values_.data() + from.values},
                            adopting_member_iterator{keys_.data() + keys_.size(), values_.data() + values_.size()}));
-    spool::value made = spool::value::adopt(bits);
-    spool::object& members = *made.storage_.pointer<spool::object>();
-    // The object owns the run now and the stacks drop it, so that whatever throws below frees
-    // each value once.
+    // The object owns the run now: the stacks drop it.
     keys_.drop_to(from.keys);
     values_.drop_to(from.values);
-    for (std::size_t repeat; (repeat = members.index_members()) != n;) {
-      if (rule == repeated_keys::rejected) {
-        // Hand the keys and values back (into the room they had) so that the stacks are as
-        // they were.
-        for (std::size_t i = 0; i < n; ++i) {
-          spool::object::member& m = members.nth(i);
-          keys_.push_into_room({bits_of(m.key()), keys_.data()[keys_.size()].where});
-          values_.push_into_room(m.value.release());
-        }
-        return &keys_[from.keys + repeat];
-      }
-      members.drop_repeat(repeat);
-      --n;
-    }
-    values_.push_into_room(made.release());
+    if constexpr (!value_lazy_index) bits.pointer<spool::object>()->build_index();
+    values_.push_into_room(bits);
     return nullptr;
   }
 
@@ -280,14 +268,124 @@ class value_builder {
     friend bool operator==(adopting_member_iterator a, adopting_member_iterator b) noexcept { return a.at == b.at; }
   };
 
+  // The run of keys from `from` checked for repeats (see close_object). A repeat merged under
+  // last_value_wins leaves the run: the earlier member takes its value, the earlier value and the
+  // later key are freed, and the entries after it move down one place.
+  const pending_key* resolve_repeats(mark from, repeated_keys rule) {
+    pending_key* keys = keys_.data() + from.keys;
+    std::size_t n = keys_.size() - from.keys;
+    if (n <= spool::object::index_threshold) {
+      for (std::size_t j = 1; j < n;) {
+        std::size_t i = 0;
+        while (i < j && !same_key(keys[i], keys[j])) ++i;
+        if (i == j) {
+          ++j;
+          continue;
+        }
+        if (rule == repeated_keys::rejected) return &keys[j];
+        merge_repeat(from, i, j);
+        --n;
+      }
+      return nullptr;
+    }
+    key_slot* slots = repeat_table_.zeroed(n);
+    const std::size_t mask = repeat_table_.mask();
+    for (std::size_t j = 0; j < n;) {
+      const std::uint32_t hash = key_slot_hash(keys[j]);
+      std::size_t at = hash & mask;
+      for (; slots[at].position != 0; at = (at + 1) & mask) {
+        if (slots[at].hash == hash && same_key(keys[slots[at].position - 1], keys[j])) break;
+      }
+      if (slots[at].position == 0) {
+        slots[at] = {hash, static_cast<std::uint32_t>(j + 1)};
+        ++j;
+        continue;
+      }
+      if (rule == repeated_keys::rejected) return &keys[j];
+      // The table holds only entries before j, which stay where they are.
+      merge_repeat(from, slots[at].position - 1, j);
+      --n;
+    }
+    return nullptr;
+  }
+
+  // Keys pushed by push_key are fresh values: an inline key's two words are its whole text (see
+  // value_storage::word), and a key on the heap (over 14 bytes) never equals an inline one.
+  static bool same_key(const pending_key& a, const pending_key& b) noexcept {
+    if (a.bits.word(0) == b.bits.word(0) && a.bits.word(1) == b.bits.word(1)) return true;
+    return a.bits.on_heap() && b.bits.on_heap() && a.text() == b.text();
+  }
+  static std::uint32_t key_slot_hash(const pending_key& k) noexcept {
+    if (k.bits.on_heap()) return key_hash(k.text(), false);
+    const std::uint64_t mixed = (k.bits.word(0) ^ 0x9E3779B97F4A7C15u) * (k.bits.word(1) ^ 0x165667B19E3779F9u);
+    return static_cast<std::uint32_t>(mixed ^ (mixed >> 32));
+  }
+
+  void merge_repeat(mark from, std::size_t earlier, std::size_t later) noexcept {
+    value_storage* values = values_.data() + from.values;
+    pending_key* keys = keys_.data() + from.keys;
+    std::swap(values[earlier], values[later]);
+    spool::value::adopt(values[later]);
+    spool::value::adopt(keys[later].bits);
+    const std::size_t after = values_.size() - from.values - later - 1;
+    std::memmove(static_cast<void*>(values + later), values + later + 1, after * sizeof(value_storage));
+    std::memmove(static_cast<void*>(keys + later), keys + later + 1, after * sizeof(pending_key));
+    values_.drop_to(values_.size() - 1);
+    keys_.drop_to(keys_.size() - 1);
+  }
+
   void trim() noexcept {
     values_.trim();
     keys_.trim();
+    repeat_table_.trim();
   }
+
+  // The hash table that finds repeated keys in a large object's run: a power-of-two number of
+  // slots, at least twice the keys, zeroed for each object. From operator new, kept for the next
+  // object unless grown past the pool's buffer limit.
+  struct key_slot {
+    std::uint32_t hash;
+    std::uint32_t position;  // key index in the run + 1; 0 = empty
+  };
+  class repeat_table {
+   public:
+    repeat_table() = default;
+    repeat_table(const repeat_table&) = delete;
+    repeat_table& operator=(const repeat_table&) = delete;
+    ~repeat_table() { ::operator delete(slots_); }
+
+    key_slot* zeroed(std::size_t keys) {
+      std::size_t count = 16;
+      while (count < 2 * keys) count *= 2;
+      if (count > capacity_) {
+        void* grown = ::operator new(count * sizeof(key_slot));
+        ::operator delete(slots_);
+        slots_ = static_cast<key_slot*>(grown);
+        capacity_ = count;
+      }
+      count_ = count;
+      std::memset(static_cast<void*>(slots_), 0, count * sizeof(key_slot));
+      return slots_;
+    }
+    std::size_t mask() const noexcept { return count_ - 1; }
+    void trim() noexcept {
+      if (pool_buffer_oversized(capacity_ * sizeof(key_slot))) {
+        ::operator delete(slots_);
+        slots_ = nullptr;
+        capacity_ = count_ = 0;
+      }
+    }
+
+   private:
+    key_slot* slots_ = nullptr;
+    std::size_t capacity_ = 0;
+    std::size_t count_ = 0;
+  };
 
   // Bare bytes of values owned by the builder: what adopt() turns back into a value.
   pending_stack<value_storage> values_;
   pending_stack<pending_key> keys_;
+  repeat_table repeat_table_;
 };
 
 }  // namespace spool::detail

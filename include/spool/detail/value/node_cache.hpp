@@ -340,6 +340,20 @@ inline void* allocate_value_node(std::size_t size) {
   }
 }
 
+// For what may fail quietly (an object's index: lookups scan without one): nullptr when there is
+// no memory.
+inline void* try_allocate_value_node(std::size_t size) noexcept {
+#ifdef SPOOL_NO_EXCEPTIONS
+  return allocate_value_node(size);
+#else
+  try {
+    return allocate_value_node(size);
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+#endif
+}
+
 inline void release_value_node(void* p, std::size_t size) noexcept {
   if constexpr (value_node_cache_enabled) {
     this_thread_value_nodes.release(p, size);

@@ -2,13 +2,20 @@
 // the object is small and through a hash index once it has more than `index_threshold` members.
 // Part of <spool/value.hpp>, which includes it once spool::value is complete; include that.
 //
-// The index is built and kept up to date by the mutating calls (the insertion that crosses the
-// threshold builds it), never by a lookup, so const member functions stay safe to call from many
-// threads at once, as with the standard containers.
+// The index is made by the first lookup that needs it, not when the object is made: most objects
+// a reader makes are written or walked, never searched by key, and the index of a large object
+// (two to four slots of 8 bytes per member) cost as much to build, hold and free as a third of
+// the object itself. A lookup is O(size) once, when it builds the index, and amortised O(1) after.
+// Const lookups may run on many threads at once, as with the standard containers: the index is
+// published with one compare-and-swap, and a thread that loses the race frees its own. Mutating
+// calls keep an index up to date, or drop it to be made again by the next lookup (erase, clear,
+// an insertion that would fill it past half).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <string_view>
 #include <utility>
@@ -54,10 +61,17 @@ class object {
   object() noexcept = default;
   // Later duplicates of a key are dropped, as try_emplace drops them.
   object(std::initializer_list<std::pair<std::string_view, value>> members);
+  // A copy makes its own index when it is first searched.
+  object(const object& other) : members_(other.members_) {}
+  object(object&& other) noexcept
+      : members_(std::move(other.members_)), index_(other.index_.exchange(nullptr, std::memory_order_relaxed)) {}
+  object& operator=(const object& other);
+  object& operator=(object&& other) noexcept;
+  ~object() { drop_index(); }
 
   std::size_t size() const noexcept { return members_.size(); }
   bool empty() const noexcept { return members_.empty(); }
-  void reserve(std::size_t n);
+  void reserve(std::size_t n) { members_.reserve(n); }
   void clear() noexcept;
 
   iterator begin() noexcept { return members_.begin(); }
@@ -83,17 +97,13 @@ class object {
 
   // Internal, for readers that build an object at its final size (detail/value/builder.hpp): the
   // unindexed_t constructor takes the members at once, from a range of members made with
-  // member::adopt_key_t (one allocation of the final size, no lookups); index_members() must
-  // follow before any lookup or insertion. It builds the index once (above index_threshold
-  // members) and returns the position of the first member whose key an earlier member has, or
-  // size() when the keys are distinct; only then is the object complete. drop_repeat(j) resolves
-  // such a repeat as JSON keeps it: the earlier member stays where it is and takes member j's
-  // value, member j goes (O(size)); call index_members() again afterwards.
+  // member::adopt_key_t whose keys are distinct (one allocation of the final size, no lookups).
+  // build_index() makes the index now instead of at the first lookup (the readers call it under
+  // SPOOL_DISABLE_VALUE_LAZY_INDEX).
   struct unindexed_t {};
   template <class It>
   object(unindexed_t, It first, It last) : members_(first, last) {}
-  std::size_t index_members();
-  void drop_repeat(std::size_t j) noexcept;
+  void build_index() { (void)index_for_lookup(); }
 
   // Same keys with equal values, in any order: objects are maps, the order is presentation.
   friend bool operator==(const object& a, const object& b) noexcept;
@@ -103,22 +113,30 @@ class object {
     std::uint32_t hash = 0;
     std::uint32_t position = 0;  // member index + 1; 0 = empty
   };
+  // A power-of-two table of slots, at most half full, in one node-cache block after this header.
+  struct index_table {
+    std::size_t mask;
+    slot* slots() noexcept { return reinterpret_cast<slot*>(this + 1); }
+    const slot* slots() const noexcept { return reinterpret_cast<const slot*>(this + 1); }
+    static std::size_t bytes(std::size_t slot_count) noexcept { return sizeof(index_table) + slot_count * sizeof(slot); }
+  };
 
-  // Where `key` is (-1 when absent); `hash` is read only when the index exists.
-  std::ptrdiff_t position_of(std::string_view key, std::uint32_t hash) const noexcept;
-  std::uint32_t hash_if_indexed(std::string_view key) const noexcept {
-    return index_.empty() ? 0 : detail::key_hash(key, false);
+  // The index when the object is large enough to have one (made now if it has none yet), else
+  // nullptr; also nullptr when there is no memory for it, and lookups scan.
+  index_table* index_for_lookup() const noexcept;
+  index_table* make_index() const noexcept;
+  // Where `key` is (-1 when absent); `hash` is read only when there is an index.
+  std::ptrdiff_t position_of(std::string_view key, const index_table* index, std::uint32_t hash) const noexcept;
+  static std::uint32_t hash_if(const index_table* index, std::string_view key) noexcept {
+    return index == nullptr ? 0 : detail::key_hash(key, false);
   }
-  // Makes room for one more member, building or growing the index when it is due; called before
-  // the member is added, so a failed allocation leaves the object as it was.
-  void prepare_insert();
-  void index_insert(std::uint32_t hash, std::size_t position) noexcept;
-  void rebuild_index(std::size_t slot_count);
-  void reindex() noexcept;
+  static void index_insert(index_table* index, std::uint32_t hash, std::size_t position) noexcept;
+  void drop_index() noexcept;
 
-  friend class value;  // its destructor frees the buffers without the vectors' destructors
+  friend class value;  // its destructor frees the buffers without the vector's destructor
   node_vector<member> members_;
-  node_vector<slot> index_;  // empty, or every member in a power-of-two table at most half full
+  // Made on demand and published once (const lookups race to make it); see the top of the file.
+  mutable std::atomic<index_table*> index_{nullptr};
 };
 
 inline object::object(std::initializer_list<std::pair<std::string_view, value>> members) {
@@ -126,135 +144,124 @@ inline object::object(std::initializer_list<std::pair<std::string_view, value>> 
   for (const auto& [key, v] : members) try_emplace(key, v);
 }
 
-inline void object::reserve(std::size_t n) {
-  members_.reserve(n);
-  if (n > index_threshold && index_.size() < 2 * n) rebuild_index(2 * n);
+inline object& object::operator=(const object& other) {
+  if (this != &other) {
+    drop_index();
+    members_ = other.members_;
+  }
+  return *this;
+}
+
+inline object& object::operator=(object&& other) noexcept {
+  if (this != &other) {
+    drop_index();
+    members_ = std::move(other.members_);
+    index_.store(other.index_.exchange(nullptr, std::memory_order_relaxed), std::memory_order_relaxed);
+  }
+  return *this;
 }
 
 inline void object::clear() noexcept {
+  drop_index();
   members_.clear();
-  index_.clear();
 }
 
-inline std::ptrdiff_t object::position_of(std::string_view key, std::uint32_t hash) const noexcept {
-  if (index_.empty()) {
+inline object::index_table* object::index_for_lookup() const noexcept {
+  index_table* index = index_.load(std::memory_order_acquire);
+  if (index != nullptr || members_.size() <= index_threshold) return index;
+  index_table* made = make_index();
+  if (made == nullptr) return nullptr;
+  if (index_.compare_exchange_strong(index, made, std::memory_order_acq_rel, std::memory_order_acquire)) return made;
+  // Another thread published its index first: use that one.
+  detail::release_value_node(made, index_table::bytes(made->mask + 1));
+  return index;
+}
+
+// Sized for the members' capacity, so that insertions up to it keep the index.
+inline object::index_table* object::make_index() const noexcept {
+  std::size_t slot_count = 16;
+  while (slot_count < 2 * members_.capacity()) slot_count *= 2;
+  void* block = detail::try_allocate_value_node(index_table::bytes(slot_count));
+  if (block == nullptr) return nullptr;
+  auto* index = ::new (block) index_table{slot_count - 1};
+  std::memset(static_cast<void*>(index->slots()), 0, slot_count * sizeof(slot));
+  for (std::size_t i = 0; i < members_.size(); ++i) index_insert(index, detail::key_hash(members_[i].key(), false), i);
+  return index;
+}
+
+inline void object::drop_index() noexcept {
+  if (index_table* index = index_.load(std::memory_order_relaxed)) {
+    index_.store(nullptr, std::memory_order_relaxed);
+    detail::release_value_node(index, index_table::bytes(index->mask + 1));
+  }
+}
+
+inline std::ptrdiff_t object::position_of(std::string_view key, const index_table* index, std::uint32_t hash) const noexcept {
+  if (index == nullptr) {
     for (std::size_t i = 0; i < members_.size(); ++i) {
       if (members_[i].key() == key) return static_cast<std::ptrdiff_t>(i);
     }
     return -1;
   }
-  const std::size_t mask = index_.size() - 1;
-  for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
-    const slot& s = index_[i];
+  const slot* slots = index->slots();
+  for (std::size_t i = hash & index->mask;; i = (i + 1) & index->mask) {
+    const slot& s = slots[i];
     if (s.position == 0) return -1;
     if (s.hash == hash && members_[s.position - 1].key() == key) return static_cast<std::ptrdiff_t>(s.position - 1);
   }
 }
 
 inline value* object::find(std::string_view key) noexcept {
-  const std::ptrdiff_t i = position_of(key, hash_if_indexed(key));
+  const index_table* index = index_for_lookup();
+  const std::ptrdiff_t i = position_of(key, index, hash_if(index, key));
   return i < 0 ? nullptr : &members_[static_cast<std::size_t>(i)].value;
 }
 
 inline const value* object::find(std::string_view key) const noexcept {
-  const std::ptrdiff_t i = position_of(key, hash_if_indexed(key));
+  const index_table* index = index_for_lookup();
+  const std::ptrdiff_t i = position_of(key, index, hash_if(index, key));
   return i < 0 ? nullptr : &members_[static_cast<std::size_t>(i)].value;
 }
 
-inline void object::prepare_insert() {
-  const std::size_t after = members_.size() + 1;
-  if (after > index_threshold && 2 * after > index_.size()) rebuild_index(2 * after);
+inline std::pair<value*, bool> object::try_emplace(std::string_view key, value v) {
+  index_table* index = index_for_lookup();
+  const std::uint32_t hash = hash_if(index, key);
+  const std::ptrdiff_t i = position_of(key, index, hash);
+  if (i >= 0) return {&members_[static_cast<std::size_t>(i)].value, false};
   // Readers add members one by one: start at 4 rather than growing through 1 and 2.
   if (members_.capacity() == 0) members_.reserve(first_capacity);
-}
-
-inline std::pair<value*, bool> object::try_emplace(std::string_view key, value v) {
-  const std::uint32_t hash = hash_if_indexed(key);
-  const std::ptrdiff_t i = position_of(key, hash);
-  if (i >= 0) return {&members_[static_cast<std::size_t>(i)].value, false};
-  const bool was_indexed = !index_.empty();
-  prepare_insert();
   members_.emplace_back(key, std::move(v));
-  if (!index_.empty()) index_insert(was_indexed ? hash : detail::key_hash(key, false), members_.size() - 1);
+  if (index != nullptr) {
+    // Past half full the next lookup makes a larger one (for the capacity the members grew to).
+    if (2 * members_.size() > index->mask + 1) drop_index();
+    else index_insert(index, hash, members_.size() - 1);
+  }
   return {&members_.back().value, true};
 }
 
 inline value& object::insert_or_assign(std::string_view key, value v) {
-  const std::ptrdiff_t i = position_of(key, hash_if_indexed(key));
+  const index_table* index = index_for_lookup();
+  const std::ptrdiff_t i = position_of(key, index, hash_if(index, key));
   if (i >= 0) return members_[static_cast<std::size_t>(i)].value = std::move(v);
   return *try_emplace(key, std::move(v)).first;
 }
 
+// Every later member moves down one place: the index, when there is one, is made again by the
+// next lookup.
 inline bool object::erase(std::string_view key) {
-  const std::ptrdiff_t i = position_of(key, hash_if_indexed(key));
+  const index_table* index = index_for_lookup();
+  const std::ptrdiff_t i = position_of(key, index, hash_if(index, key));
   if (i < 0) return false;
   members_.erase(members_.begin() + i);
-  reindex();
+  drop_index();
   return true;
 }
 
-inline std::size_t object::index_members() {
-  const std::size_t n = members_.size();
-  if (n <= index_threshold) {
-    index_.clear();
-    for (std::size_t j = 1; j < n; ++j) {
-      const std::string_view key = members_[j].key();
-      for (std::size_t i = 0; i < j; ++i) {
-        if (members_[i].key() == key) return j;
-      }
-    }
-    return n;
-  }
-  std::size_t size = 16;
-  while (size < 2 * n) size *= 2;
-  if (index_.size() == size) {
-    for (slot& s : index_) s = {};
-  } else {
-    index_ = node_vector<slot>(size);
-  }
-  const std::size_t mask = size - 1;
-  for (std::size_t j = 0; j < n; ++j) {
-    const std::string_view key = members_[j].key();
-    const std::uint32_t hash = detail::key_hash(key, false);
-    std::size_t i = hash & mask;
-    for (; index_[i].position != 0; i = (i + 1) & mask) {
-      if (index_[i].hash == hash && members_[index_[i].position - 1].key() == key) return j;
-    }
-    index_[i] = {hash, static_cast<std::uint32_t>(j + 1)};
-  }
-  return n;
-}
-
-inline void object::drop_repeat(std::size_t j) noexcept {
-  const std::string_view key = members_[j].key();
-  for (std::size_t i = 0; i < j; ++i) {
-    if (members_[i].key() == key) {
-      members_[i].value.swap(members_[j].value);
-      break;
-    }
-  }
-  members_.erase(members_.begin() + static_cast<std::ptrdiff_t>(j));
-}
-
-inline void object::index_insert(std::uint32_t hash, std::size_t position) noexcept {
-  const std::size_t mask = index_.size() - 1;
-  std::size_t i = hash & mask;
-  while (index_[i].position != 0) i = (i + 1) & mask;
-  index_[i] = {hash, static_cast<std::uint32_t>(position + 1)};
-}
-
-inline void object::rebuild_index(std::size_t slot_count) {
-  std::size_t size = 16;
-  while (size < slot_count) size *= 2;
-  index_ = node_vector<slot>(size);
-  for (std::size_t i = 0; i < members_.size(); ++i) index_insert(detail::key_hash(members_[i].key(), false), i);
-}
-
-// After an erase every later member moved down one place: renumber in the table we have.
-inline void object::reindex() noexcept {
-  if (index_.empty()) return;
-  for (slot& s : index_) s = {};
-  for (std::size_t i = 0; i < members_.size(); ++i) index_insert(detail::key_hash(members_[i].key(), false), i);
+inline void object::index_insert(index_table* index, std::uint32_t hash, std::size_t position) noexcept {
+  slot* slots = index->slots();
+  std::size_t i = hash & index->mask;
+  while (slots[i].position != 0) i = (i + 1) & index->mask;
+  slots[i] = {hash, static_cast<std::uint32_t>(position + 1)};
 }
 
 inline bool operator==(const object& a, const object& b) noexcept {

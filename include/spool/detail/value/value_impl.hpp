@@ -214,7 +214,7 @@ inline void value::destroy_container(unsigned depth) noexcept {
         if (m.key_.storage_.on_heap()) m.key_.storage_.free_bytes();
       }
       detail::release_emptied_buffer(o->members_);
-      detail::release_emptied_buffer(o->index_);
+      o->drop_index();
       detail::release_value_node(o, sizeof(spool::object));
     } else {
       for (spool::object::member& m : *o) {

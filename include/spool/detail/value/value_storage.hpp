@@ -110,6 +110,10 @@ class value_storage {
 
   void reset() noexcept { words_[1] = 0; }
 
+  // The raw words. Two strings made inline (up to 14 bytes) from zeroed storage, as a fresh value's,
+  // are equal exactly when their words are: the bytes, the zeros past them, the length and the tag.
+  std::uint64_t word(std::size_t i) const noexcept { return words_[i]; }
+
  private:
   // The tag is the last of the 16 bytes: the top byte of the second word on a little-endian
   // machine, its bottom byte on a big-endian one.
