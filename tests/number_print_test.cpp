@@ -191,6 +191,25 @@ TEST_CASE_TEMPLATE("a point at every place of every digit count matches std::to_
   CHECK(compare.mismatches == 0);
 }
 
+// Digits of 10^15 and up are taken as sixteen or seventeen without counting them: the values
+// whose shortest digits lie at both ends of that range and just outside it.
+TEST_CASE("shortest digits around 10^15 and 10^16 match std::to_chars") {
+  comparison<double> compare;
+  for (const char* digits : {"999999999999999", "1000000000000000", "1000000000000001", "9999999999999999",
+                             "10000000000000000", "10000000000000001", "99999999999999999", "4503599627370497"}) {
+    for (int exponent = -30; exponent <= 30; ++exponent) {
+      const std::string text = std::string(digits) + "e" + std::to_string(exponent);
+      double v = 0;
+      std::from_chars(text.data(), text.data() + text.size(), v);
+      compare.with_neighbours(v);
+    }
+  }
+  CHECK(compare.mismatches == 0);
+  CHECK(printed(1e15) == "1e+15");
+  CHECK(printed(999999999999999.0) == "999999999999999.0");
+  CHECK(printed(0.1234567890123456) == "0.1234567890123456");
+}
+
 // The printer counts the significant digits from the zero bytes at the end of its seventeen-digit
 // text (a leading digit and two eight-digit blocks): zeros inside the digits, runs of zeros that
 // end at and across the blocks' edges, and a last block of all zeros must not be taken for the

@@ -162,8 +162,19 @@ inline char* write_uint128(char* out, number::uint128 v) noexcept {
 template <std::floating_point F>
 [[gnu::always_inline]] inline char* write_decimal(char* out, F value, std::uint64_t digits, int exponent) noexcept {
   constexpr std::uint64_t e8 = 100000000;
-  const int n = count_digits(digits);
-  const std::uint64_t scaled = digits * powers_of_ten[17 - n];
+  constexpr std::uint64_t e15 = 1000000000000000;
+  std::uint64_t scaled;
+  int n;
+  if (digits >= e15) [[likely]] {
+    // Sixteen or seventeen digits, as Schubfach gives every normal double that is not a small
+    // integer: one compare instead of counting them.
+    const bool sixteen = digits < 10 * e15;
+    scaled = sixteen ? digits * 10 : digits;
+    n = sixteen ? 16 : 17;
+  } else {
+    n = count_digits(digits);
+    scaled = digits * powers_of_ten[17 - n];
+  }
   // Both splits from the scaled value, side by side rather than one after the other.
   const std::uint64_t leading = scaled / (e8 * e8);
   const std::uint64_t upper = scaled / e8;
