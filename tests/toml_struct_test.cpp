@@ -669,6 +669,34 @@ TEST_CASE("keys are matched in any order, once each, with the next declared fiel
   CHECK(d.log == level::debug);
 }
 
+TEST_CASE("the bare-key cache gives back only the entry of the plan asked for") {
+  // 100 plans with one bare key each and one with keys 0 and 2 bare, through 64 slots.
+  std::vector<const spool::struct_plan*> plans;
+  [&]<int... N>(std::integer_sequence<int, N...>) {
+    (plans.push_back(&spool::plan_registry_get<numbered<100 + N>>()), ...);
+  }(std::make_integer_sequence<int, 100>{});
+  plans.push_back(&spool::plan_registry_get<odd_keys>());
+  const auto expected = [&](const spool::struct_plan* plan) -> std::uint64_t {
+    return plan == plans.back() ? 0b101 : 0b1;
+  };
+  spool::toml::detail::bare_key_cache cache;
+  for (int round = 0; round < 2; ++round) {
+    std::size_t kept = 0;
+    for (const spool::struct_plan* plan : plans) {
+      auto& e = cache.slot_for(*plan);
+      if (e.plan == plan) {
+        ++kept;
+        CHECK(e.bare == expected(plan));
+      } else {
+        e = {plan, expected(plan)};
+      }
+      CHECK(cache.slot_for(*plan).plan == plan);  // just filled or found: found now
+    }
+    CHECK(kept <= spool::toml::detail::bare_key_cache::size);
+    if (round == 1) CHECK(kept > 0);
+  }
+}
+
 TEST_CASE("the predicted key is compared with the input only where TOML reads one bare key") {
   // Spacing around '=' as TOML allows it; the value starts after the blanks.
   endpoint spaced = read<endpoint>("host='a'\nport\t=\t9\n");

@@ -165,18 +165,28 @@ inline bool start_document(scanner& s, table_registry& tables, std::string_view 
 }
 
 // Which fields of a struct plan have bare keys (bit i: field i, for its first 64), per plan: the
-// struct reader compares such a key with the input's bytes instead of scanning it. Direct-mapped
-// by the plan's address; a plan pushed out is worked out again when it comes back.
+// struct reader compares such a key with the input's bytes instead of scanning it. Plans are
+// found from their address's slot in up to `probes` slots; when those hold other plans, the
+// first is replaced (and worked out again when its plan comes back).
 struct bare_key_cache {
   struct entry {
     const struct_plan* plan = nullptr;
     std::uint64_t bare = 0;
   };
+  static constexpr std::size_t size = 64;
+  static constexpr std::size_t probes = 4;
+
+  // The entry of `plan`, or the one to fill for it (entry::plan is then not `plan`).
   entry& slot_for(const struct_plan& plan) noexcept {
     const auto address = reinterpret_cast<std::uintptr_t>(&plan);
-    return entries[static_cast<std::size_t>((address >> 4) * 0x9E3779B97F4A7C15u >> 59)];
+    const std::size_t home = static_cast<std::size_t>((address >> 4) * 0x9E3779B97F4A7C15u >> 58);
+    for (std::size_t i = 0; i < probes; ++i) {
+      entry& e = entries[(home + i) % size];
+      if (e.plan == &plan || e.plan == nullptr) return e;
+    }
+    return entries[home];
   }
-  entry entries[32];
+  entry entries[size];
 };
 
 // Everything a read keeps between documents.

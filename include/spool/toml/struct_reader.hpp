@@ -14,7 +14,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -285,8 +284,7 @@ class struct_reader {
     if (field >= 64 || (table.bare_fields >> field & 1) == 0) return -1;
     const std::string_view name = table.plan->fields()[field].name;
     const char* const at = s_.p;
-    if (static_cast<std::size_t>(s_.end - at) <= name.size() || std::memcmp(at, name.data(), name.size()) != 0)
-      return -1;
+    if (static_cast<std::size_t>(s_.end - at) <= name.size() || !same_bytes(at, name.data(), name.size())) return -1;
     const char* p = at + name.size();  // a bare key ends at anything but a bare-key character
     while (p != s_.end && (*p == ' ' || *p == '\t')) ++p;
     if (p == s_.end || *p != '=') return -1;
@@ -295,6 +293,21 @@ class struct_reader {
     s_.skip_ws();
     table.next_field = field + 1;
     return table.fn->read_field(*this, table, field, depth) ? 1 : 0;
+  }
+
+  // Whether the n bytes at a and b are equal: keys are short, and a call to memcmp costs more than
+  // comparing them in (overlapping) words.
+  static bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
+    using spool::detail::load_word;
+    if (n >= 8) {
+      for (std::size_t i = 0; i + 8 < n; i += 8)
+        if (load_word(a + i, 8) != load_word(b + i, 8)) return false;
+      return load_word(a + n - 8, 8) == load_word(b + n - 8, 8);
+    }
+    if (n >= 4) return load_word(a, 4) == load_word(b, 4) && load_word(a + n - 4, 4) == load_word(b + n - 4, 4);
+    for (std::size_t i = 0; i < n; ++i)
+      if (a[i] != b[i]) return false;
+    return true;
   }
 
   // Which of the plan's first 64 fields have keys TOML reads as one bare key, cached per plan in
@@ -385,7 +398,8 @@ class struct_reader {
     const struct_plan& plan = *table.plan;
     std::ptrdiff_t i;
     if (spool::detail::toml_key_prediction && table.next_field < plan.size() &&
-        plan.fields()[table.next_field].name == key && !plan.case_insensitive())
+        plan.fields()[table.next_field].name.size() == key.size() &&
+        same_bytes(plan.fields()[table.next_field].name.data(), key.data(), key.size()) && !plan.case_insensitive())
       i = static_cast<std::ptrdiff_t>(table.next_field);
     else
       i = plan.find(key);
