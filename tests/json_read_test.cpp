@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -405,6 +406,61 @@ TEST_CASE("doubles with integer parts of every length, inside arrays and at the 
   CHECK(spool::json::read<std::array<double, 2>>("[1,2,3]").error().code == spool::errc::size_exceeded);
   CHECK(spool::json::read<std::array<double, 2>>("[1]").error().code == spool::errc::unexpected_type);
   CHECK(spool::json::read<std::vector<double>>("[1,\"a\"]").error().offset == 3);
+}
+
+TEST_CASE("arrays of floats and doubles in every container: reuse, lengths, errors and their paths") {
+  // These take a loop of their own (number, ',' and ']' inline); each case also goes through
+  // the general element loop when SPOOL_DISABLE_JSON_NUMBER_ARRAYS is set.
+  std::vector<double> reused(10, 7.0);
+  const double* const buffer = reused.data();
+  REQUIRE_FALSE(spool::json::read(std::string_view("[1.5, 2.5 ,3.5\n]"), reused));
+  CHECK(reused == std::vector<double>{1.5, 2.5, 3.5});
+  CHECK(reused.data() == buffer);
+  REQUIRE_FALSE(spool::json::read(std::string_view("[]"), reused));
+  CHECK(reused.empty());
+  REQUIRE_FALSE(spool::json::read(std::string_view("[ ]"), reused));
+  CHECK(reused.empty());
+  CHECK(spool::json::read<std::vector<float>>("[0.1,-2e3,3.25]").value() == std::vector<float>{0.1f, -2e3f, 3.25f});
+  CHECK(spool::json::read<std::deque<double>>("[1,2]").value() == std::deque<double>{1, 2});
+  CHECK(spool::json::read<std::array<float, 3>>("[1,2,3]").value() == std::array<float, 3>{1, 2, 3});
+  double c_array[2] = {};
+  REQUIRE_FALSE(spool::json::read(std::string_view("[-1.25,1e-2]"), c_array));
+  CHECK(c_array[0] == -1.25);
+  CHECK(c_array[1] == 0.01);
+  auto nested = spool::json::read<std::vector<std::vector<std::array<double, 2>>>>("[[[1,2],[3,4]],[],[[5,6]]]");
+  REQUIRE(nested);
+  CHECK(nested->size() == 3);
+  CHECK((*nested)[2][0][1] == 6);
+
+  auto wrong_type = spool::json::read<std::vector<std::vector<double>>>("[[1,2],[3,true]]");
+  REQUIRE_FALSE(wrong_type);
+  CHECK(wrong_type.error().code == spool::errc::unexpected_type);
+  CHECK(wrong_type.error().offset == 10);
+  CHECK(wrong_type.error().path == "[1][1]");
+  auto too_long = spool::json::read<std::vector<std::array<double, 2>>>("[[1,2],[3,4,5]]");
+  REQUIRE_FALSE(too_long);
+  CHECK(too_long.error().code == spool::errc::size_exceeded);
+  CHECK(too_long.error().offset == 12);
+  CHECK(too_long.error().path == "[1][2]");
+  auto too_short = spool::json::read<std::vector<std::array<double, 2>>>("[[1,2],[3]]");
+  REQUIRE_FALSE(too_short);
+  CHECK(too_short.error().code == spool::errc::unexpected_type);
+  CHECK(too_short.error().offset == 7);
+  CHECK(too_short.error().path == "[1]");
+  auto out_of_range = spool::json::read<std::vector<double>>("[1,1e400]");
+  REQUIRE_FALSE(out_of_range);
+  CHECK(out_of_range.error().code == spool::errc::out_of_range);
+  CHECK(out_of_range.error().offset == 3);
+  CHECK(out_of_range.error().path == "[1]");
+  CHECK(spool::json::read<std::vector<double>>("[1 2]").error().offset == 3);
+  CHECK(spool::json::read<std::vector<double>>("[1,2}").error().offset == 4);
+  CHECK(spool::json::read<std::vector<double>>("{}").error().code == spool::errc::unexpected_type);
+  CHECK(spool::json::read<std::vector<float>>("[1,2,]").error().offset == 5);
+  constexpr spool::json::read_options bounded{.max_container_size = 2};
+  CHECK(spool::json::read<std::vector<double>, bounded>("[1,2,3]").error().code == spool::errc::size_exceeded);
+  constexpr spool::json::read_options shallow{.max_depth = 1};
+  CHECK(spool::json::read<std::vector<std::vector<double>>, shallow>("[[1]]").error().code == spool::errc::depth_exceeded);
+  CHECK(spool::json::read<std::vector<double>, shallow>("[1]").value().size() == 1);
 }
 
 TEST_CASE("a reader leased again starts clean") {

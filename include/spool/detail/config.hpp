@@ -53,6 +53,10 @@
 //   SPOOL_DISABLE_JSON_PLAIN_COMMA  the JSON reader takes every separator of an array through
 //                                   next_element's call, instead of first checking inline for a
 //                                   ',' followed at once by the next element
+//   SPOOL_DISABLE_JSON_NUMBER_ARRAYS the JSON reader takes the elements of an array of floats or
+//                                   doubles (std::vector, std::array, C array) through its general
+//                                   element loop, instead of a loop of its own that scans and
+//                                   converts each number and its separator inline
 //   SPOOL_DISABLE_JSON_INDENT_SKIP  the JSON reader skips a newline and the indentation after it
 //                                   byte by byte and then in 16-byte steps, instead of comparing
 //                                   the 32 bytes after the newline with spaces at once
@@ -234,6 +238,12 @@ inline constexpr bool json_short_integer_digits = true;
 inline constexpr bool json_plain_comma = false;
 #else
 inline constexpr bool json_plain_comma = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_NUMBER_ARRAYS
+inline constexpr bool json_number_arrays = false;
+#else
+inline constexpr bool json_number_arrays = true;
 #endif
 
 #ifdef SPOOL_DISABLE_JSON_INDENT_SKIP

@@ -86,6 +86,13 @@ struct alternative_kinds {
   struct any : std::bool_constant<std::is_same_v<A, spool::value> || std::is_same_v<A, raw_json>> {};
 };
 
+// Whether T's elements, reached through operator[], are floats or doubles.
+template <class T>
+struct floating_elements : std::false_type {};
+template <class T>
+  requires requires(T& x) { x[0]; }
+struct floating_elements<T> : std::bool_constant<floating<std::remove_cvref_t<decltype(std::declval<T&>()[0])>>> {};
+
 // The index of the first alternative of V satisfying Pred, or variant_npos.
 template <class V, template <class> class Pred>
 constexpr std::size_t first_alternative() {
@@ -229,6 +236,9 @@ class reader {
   // The opening bracket at p (else a type error naming `expected`), the level it adds and the
   // whitespace after it; `done` says the container is empty, its close consumed too.
   bool open(const char*& p, char bracket, char close, std::string_view expected, bool& done) {
+    return open_inline(p, bracket, close, expected, done);
+  }
+  [[gnu::always_inline]] bool open_inline(const char*& p, char bracket, char close, std::string_view expected, bool& done) {
     if (p == end || *p != bracket) return expect_type(p, expected);
     if (!enter(p)) return false;
     ++p;
@@ -489,6 +499,8 @@ class reader {
     } else if constexpr (variant_like<T>) {
       if constexpr (Opts.variant_tag.empty()) return read_untagged(p, out);
       else return read_tagged(p, out);
+    } else if constexpr ((sequence<T> || fixed_array<T>) && floating_elements<T>::value && json_number_arrays) {
+      return read_number_array(p, out);
     } else if constexpr (map_like<T>) {
       return read_map(p, out);
     } else if constexpr (set_like<T>) {
@@ -568,8 +580,7 @@ class reader {
     constexpr bool indexed = requires(C& x) { x[0]; } && !std::is_same_v<E, bool>;
     std::size_t n = 0;
     auto it = c.begin();
-    // The element step is inlined into the array's loop, with read_element's number code.
-    const bool ok = for_each_element(p, [&](std::size_t i) __attribute__((always_inline)) {
+    const bool ok = for_each_element(p, [&](std::size_t i) {
       n = i + 1;
       if constexpr (indexed) {
         return read_element(p, i < c.size() ? c[i] : c.emplace_back());
@@ -597,15 +608,74 @@ class reader {
     return true;
   }
 
-  // std::byte has no JSON form of its own: it travels as a number 0-255. A floating element is
-  // read inline in its array's loop (coordinates, samples): through read<F>'s call, the call and
-  // the registers it saved cost as much as the number's digits.
+  // std::vector<double>, std::array<double, N>, double[N] and the like, through
+  // read_floating_array: a sequence reuses its elements and drops the surplus, as read_sequence
+  // does; a fixed array must get exactly its length, as in read_fixed.
+  template <class C>
+  bool read_number_array(const char*& p, C& c) {
+    using F = std::remove_cvref_t<decltype(c[0])>;
+    std::size_t n = 0;
+    if constexpr (fixed_array<C>) {
+      constexpr std::size_t N = fixed_length<C>;
+      const char* const start = p;
+      const bool ok = read_floating_array<F>(p, n, [&](std::size_t i, const char* at) -> F* {
+        if (i < N) return &c[i];
+        wrong_length(at, N, i + 1);
+        return nullptr;
+      });
+      return ok && (n == N || wrong_length(start, N, n));
+    } else {
+      if (!read_floating_array<F>(p, n, [&](std::size_t i, const char*) { return i < c.size() ? &c[i] : &c.emplace_back(); }))
+        return false;
+      c.erase(std::next(c.begin(), static_cast<std::ptrdiff_t>(n)), c.end());
+      return true;
+    }
+  }
+
+  // Arrays of floating numbers (coordinates, samples, matrices' rows) in a loop of their own:
+  // the cursor and the count stay in registers, each number is scanned and converted inline, and
+  // the separators minified text has (',' right before the next number, ']' right after the
+  // last) are taken inline too; anything else goes through next_element. slot(i, p) is where the
+  // i-th number goes, or nullptr when the target holds no more (slot has then failed at p).
+  // Sets `count` to the numbers read.
+  template <class F, class Slot>
+  bool read_floating_array(const char*& pos, std::size_t& count, Slot&& slot) {
+    const char* p = pos;
+    bool done = false;
+    if (!open_inline(p, '[', ']', "array", done)) return false;
+    std::size_t n = 0;
+    while (!done) {
+      if (!check_container_size(p, n + 1)) return false;
+      F* const target = slot(n, p);
+      if (target == nullptr) [[unlikely]] return element_failed(n);
+      if (p == end || !starts_number(*p)) [[unlikely]] {
+        expect_type(p, "number");
+        return element_failed(n);
+      }
+      if (!read_floating(*this, p, *target)) [[unlikely]] return element_failed(n);
+      ++n;
+      if (json_plain_comma && plain_comma(p, ']')) continue;
+      if (p != end && *p == ']') {
+        ++p;
+        break;
+      }
+      if (!next_element(p, ']', done)) return false;
+    }
+    --depth_;
+    count = n;
+    pos = p;
+    return true;
+  }
+
+  [[gnu::cold, gnu::noinline]] bool element_failed(std::size_t i) {
+    error.at_index(i);
+    return false;
+  }
+
+  // std::byte has no JSON form of its own: it travels as a number 0-255.
   template <class E>
-  [[gnu::always_inline]] bool read_element(const char*& p, E& e) {
-    if constexpr (floating<E>) {
-      if (p == end || !starts_number(*p)) return expect_type(p, "number");
-      return read_floating(*this, p, e);
-    } else if constexpr (std::is_same_v<E, std::byte>) {
+  bool read_element(const char*& p, E& e) {
+    if constexpr (std::is_same_v<E, std::byte>) {
       std::uint8_t b = 0;
       if (!read(p, b)) return false;
       e = static_cast<std::byte>(b);
@@ -622,14 +692,17 @@ class reader {
   }
 
   template <class C>
+  static constexpr std::size_t fixed_length = [] {
+    if constexpr (std::is_array_v<C>) return std::extent_v<C>;
+    else return std::tuple_size_v<C>;
+  }();
+
+  template <class C>
   bool read_fixed(const char*& p, C& c) {
-    constexpr std::size_t N = [] {
-      if constexpr (std::is_array_v<C>) return std::extent_v<C>;
-      else return std::tuple_size_v<C>;
-    }();
+    constexpr std::size_t N = fixed_length<C>;
     const char* const start = p;
     std::size_t n = 0;
-    const bool ok = for_each_element(p, [&](std::size_t i) __attribute__((always_inline)) {
+    const bool ok = for_each_element(p, [&](std::size_t i) {
       n = i + 1;
       return i < N ? read_element(p, c[i]) : wrong_length(p, N, n);
     });
