@@ -381,3 +381,37 @@ TEST_CASE("accessor errors are about a value, not a place in an input: they carr
     CHECK(e.error().path == "b");
   }
 }
+
+TEST_CASE("a container's node and its buffer go back together, also when a chunk ends between them") {
+  // 20000 arrays of 1-9 numbers (24-byte nodes, 16-144-byte buffers) over several chunks: some
+  // node is the last block of its chunk and its buffer the first of the next.
+  std::string json = "[";
+  for (int i = 0; i < 20000; ++i) {
+    json += i == 0 ? "[" : ",[";
+    for (int k = 0; k <= i % 9; ++k) json += (k == 0 ? "" : ",") + std::to_string(k) + ".5";
+    json += "]";
+  }
+  json += "]";
+  const std::size_t before = chunks_alive();
+  on_fresh_thread([&json, before] {
+    {
+      const value doc = spool::json::read<value>(json).value();
+      CHECK(stats().chunks_made > 3);
+      std::size_t split = 0;
+      for (const value& e : doc.as_array()) {
+        const spool::array& a = e.as_array();
+        if (chunk::of(&a) != chunk::of(a.data())) ++split;
+      }
+      CHECK(split > 0);
+    }
+    CHECK(this_thread().current_blocks() == 0);
+    CHECK(chunks_alive() - before == stats().idle_chunks + (this_thread().has_current_chunk() ? 1 : 0));
+  });
+  CHECK(chunks_alive() == before);
+  // Made on one thread, destroyed on another: every chunk is freed once both are gone.
+  on_fresh_thread([&json] {
+    value doc = spool::json::read<value>(json).value();
+    std::thread([taken = std::move(doc)]() mutable { taken = value(); }).join();
+  });
+  CHECK(chunks_alive() == before);
+}

@@ -251,6 +251,7 @@ class value {
   static constexpr std::uint8_t tag(spool::kind k) noexcept { return static_cast<std::uint8_t>(k); }
   std::string_view stored_string() const noexcept { return storage_.bytes(); }
   void destroy(unsigned depth) noexcept;
+  void destroy_child(unsigned depth) noexcept;
   void destroy_container(unsigned depth) noexcept;
   void destroy_without_recursion() noexcept;
   void copy_from(const value& other);

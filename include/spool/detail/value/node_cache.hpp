@@ -141,6 +141,25 @@ class value_node_cache {
     release_elsewhere(c);
   }
 
+  // A container's node and its buffer, made one after the other and so nearly always in one chunk:
+  // when they share the current chunk or the pending run, one look at the chunk counts both.
+  void release_pair(void* first, std::size_t first_size, void* second, std::size_t second_size) noexcept {
+    value_node_chunk* c = value_node_chunk::of(first);
+    if (first_size <= largest_block && second_size <= largest_block && c == value_node_chunk::of(second)) [[likely]] {
+      if (c == current_) [[likely]] {
+        given_back_ += 2;
+        if (given_back_ == handed_out_) [[unlikely]] current_emptied();
+        return;
+      }
+      if (c == pending_) {
+        pending_count_ += 2;
+        return;
+      }
+    }
+    release(first, first_size);
+    release(second, second_size);
+  }
+
   // Frees between begin_batch() and end_batch() (nested: the outermost pair counts) subtract
   // from other chunks' counts once per run of blocks of the same chunk.
   void begin_batch() noexcept { ++batch_depth_; }
@@ -359,6 +378,15 @@ inline void release_value_node(void* p, std::size_t size) noexcept {
     this_thread_value_nodes.release(p, size);
   } else {
     ::operator delete(p);
+  }
+}
+
+inline void release_value_node_pair(void* first, std::size_t first_size, void* second, std::size_t second_size) noexcept {
+  if constexpr (value_node_cache_enabled) {
+    this_thread_value_nodes.release_pair(first, first_size, second, second_size);
+  } else {
+    ::operator delete(first);
+    ::operator delete(second);
   }
 }
 
