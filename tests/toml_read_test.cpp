@@ -61,6 +61,63 @@ g = ""
   CHECK(read("s = \"line\\r\\n\"\r\n")["s"] == value("line\r\n"));
 }
 
+// Basic strings are scanned 16 bytes per step up to what needs a look: the quote, an escape, a
+// tab, a control byte and UTF-8 are placed at every position of strings around the block size,
+// and at the end of the input.
+TEST_CASE("basic strings: what stops the block scan, at every position") {
+  for (std::size_t length = 0; length <= 40; ++length) {
+    const std::string plain(length, 'x');
+    CAPTURE(length);
+    CHECK(read("a = \"" + plain + "\"\n")["a"] == value(plain));
+    CHECK(read("a = \"" + plain + "\"")["a"] == value(plain));
+    for (std::size_t at = 0; at < length; ++at) {
+      CAPTURE(at);
+      std::string text = plain;
+      text[at] = '\t';
+      CHECK(read("a = \"" + text + "\"")["a"] == value(text));
+      std::string escaped = plain;
+      escaped.replace(at, 1, "\\n");
+      std::string decoded = plain;
+      decoded[at] = '\n';
+      CHECK(read("a = \"" + escaped + "\"")["a"] == value(decoded));
+      std::string utf8 = plain;
+      utf8.replace(at, 1, "\xC3\xA9");
+      CHECK(read("a = \"" + utf8 + "\"")["a"] == value(utf8));
+      std::string control = plain;
+      control[at] = '\x7F';
+      CHECK(fails("a = \"" + control + "\"").offset == 5 + at);
+      std::string cut = plain;
+      cut[at] = '\n';
+      CHECK(fails("a = \"" + cut + "\"").offset == 5 + at);
+      std::string bad = plain;
+      bad[at] = '\xFF';
+      CHECK(fails("a = \"" + bad + "\"").code == spool::errc::invalid_utf8);
+    }
+    CHECK(fails("a = \"" + plain).code == spool::errc::unexpected_end);
+  }
+  CHECK(read("a = \"\"")["a"] == value(""));
+  CHECK(fails("a = \"").code == spool::errc::unexpected_end);
+  CHECK(read("a = \"\"\"x\"\"\"")["a"] == value("x"));
+}
+
+// Runs of spaces and tabs are skipped 8 bytes per step: any mix, across steps and at the end of
+// the input, is skipped exactly.
+TEST_CASE("whitespace runs of every length and mix") {
+  for (std::size_t length = 0; length <= 20; ++length) {
+    for (const char* pattern : {" ", "\t", " \t", "\t  "}) {
+      std::string ws;
+      for (std::size_t i = 0; ws.size() < length; ++i) ws += pattern[i % std::char_traits<char>::length(pattern)];
+      CAPTURE(length);
+      CAPTURE(pattern);
+      const value v = read(ws + "a" + ws + "=" + ws + "[1," + ws + "2]" + ws + "\n" + ws + "b = 3" + ws);
+      CHECK(v["a"] == value::array({1, 2}));
+      CHECK(v["b"] == value(3));
+      const spool::error e = fails(ws + "a = 'v'" + ws + "x");
+      CHECK(e.offset == 2 * length + 7);
+    }
+  }
+}
+
 TEST_CASE("integers in every base, with separators and limits") {
   value v = read(R"(dec = 1_000_000
 neg = -17
@@ -298,6 +355,123 @@ TEST_CASE("arrays of tables whose elements differ in size") {
     CHECK(e.code == spool::errc::duplicate_key);
     CHECK(e.path == "t[1].k0");
   }
+}
+
+// Members keep the document's order whether they come from plain keys, dotted keys or headers,
+// and errors inside a table's lines keep their offsets and paths.
+TEST_CASE("key/value lines of a table: order, repeated keys, errors in the middle") {
+  const value v = read("[t]\na = 1\r\n\n  # note\nb = [1, {x = 2}]\nc.d = 3\ne = { f = 4 }\nc.g = 5\n"
+                       "[[u]]\nk = 'one'\n[[u]]\nk = 'two'\nl = 1979-05-27\n[u.sub]\nm = true");
+  const spool::object& t = v["t"].as_object();
+  REQUIRE(t.size() == 4);
+  CHECK(t.nth(0).key() == "a");
+  CHECK(t.nth(1).key() == "b");
+  CHECK(t.nth(2).key() == "c");
+  CHECK(t.nth(3).key() == "e");
+  CHECK(v["t"]["b"][std::size_t{1}]["x"] == value(2));
+  CHECK(v["t"]["c"] == value::object({{"d", 3}, {"g", 5}}));
+  CHECK(v["t"]["e"]["f"] == value(4));
+  CHECK(v["u"][std::size_t{0}] == value::object({{"k", "one"}}));
+  CHECK(v["u"][std::size_t{1}]["k"] == value("two"));
+  CHECK(v["u"][std::size_t{1}]["sub"]["m"] == value(true));
+  // A repeated key, among plain keys and after a dotted key.
+  spool::error e = fails("a = 1\nb = 2\na = 3\n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.offset == 12);
+  CHECK(e.path == "a");
+  e = fails("[[t]]\na = 1\n[[t]]\na = 1\nb = 2\na = 3\n");
+  CHECK(e.offset == 30);
+  CHECK(e.path == "t[1].a");
+  e = fails("[t]\nk.x = 2\nk = 1\n");
+  CHECK(e.offset == 12);
+  CHECK(e.path == "t.k");
+  // A key holding a value: no header or dotted key may go through it.
+  e = fails("[[t]]\nx = 1\n[t.x]\n");
+  CHECK(e.offset == 12);
+  CHECK(e.path == "t[0].x");
+  CHECK(fails("[t]\nk = 1\nk.x = 2\n").path == "t.k");
+  // A table with members already (from a sub-table's header): its keys are checked against them.
+  e = fails("[t.u]\n[t]\na = 1\nu = 2\n");
+  CHECK(e.offset == 16);
+  CHECK(e.path == "t.u");
+  // Broken lines among good ones are found where they are.
+  e = fails("[t]\na = 1\nb = \nc = 3\n");
+  CHECK(e.offset == 14);
+  CHECK(e.path == "t.b");
+  e = fails("[t]\na = 1\n# c\x01\nc = 3\n");
+  CHECK(e.offset == 13);
+  e = fails("a = 1\nb = 2 x\n");
+  CHECK(e.offset == 12);
+  e = fails("[t]\na = 1\nb = { c = 1, c = 2 }\n");
+  CHECK(e.offset == 23);
+  CHECK(e.path == "t.b.c");
+  constexpr spool::toml::read_options small_containers{.max_container_size = 2};
+  const spool::error big = spool::toml::read<value, small_containers>("[t]\na = 1\nb = 2\nc = 3").error();
+  CHECK(big.code == spool::errc::size_exceeded);
+  CHECK(big.offset == 16);
+}
+
+// Array elements and inline tables have registry ids of their own (tables.hpp, unlisted) but no
+// node: the tables their dotted keys and sub-headers make belong to the one element or inline
+// table, never to a sibling, however many elements there are.
+TEST_CASE("array elements and inline tables keep their own sub-tables") {
+  std::string text;
+  for (int i = 0; i < 300; ++i) {
+    const std::string n = std::to_string(i);
+    text += "[[a]]\nx.y = " + n + "\ninline = { p.q = " + n + " }\n[a.b]\nc = " + n + "\n[[a.b.d]]\ne = " + n + "\n";
+  }
+  const value v = read(text);
+  REQUIRE(v["a"].size() == 300);
+  for (std::size_t i = 0; i < 300; ++i) {
+    CAPTURE(i);
+    const value& element = v["a"][i];
+    const auto n = static_cast<std::int64_t>(i);
+    CHECK(element["x"] == value::object({{"y", n}}));
+    CHECK(element["inline"]["p"] == value::object({{"q", n}}));
+    CHECK(element["b"]["c"] == value(n));
+    CHECK(element["b"]["d"].size() == 1);
+  }
+  // Each element's tables are its own to redefine: the second [a.b] is in a new element, a
+  // second one in the same element is not.
+  CHECK(accepts<spool::toml::read_options{}>("[[a]]\n[a.b]\n[[a]]\n[a.b]"));
+  const spool::error e = fails("[[a]]\n[a.b]\n[[a]]\n[a.b]\n[a.b]");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.path == "a[1].b");
+  CHECK(fails("[[a]]\nx.y = 1\n[[a]]\nx.y = 2\nx.y = 3").path == "a[1].x.y");
+  CHECK(fails("t = { p.q = 1, p.q = 2 }").path == "t.p.q");
+}
+
+// An [[array]] header that repeats the last header's text adds an element to the array that
+// header reached without reading its keys again (reader.hpp, repeats_array_header): what
+// follows it, what differs from it only in spacing or in what comes after its "]]", and the
+// errors after it, are as for any header.
+TEST_CASE("repeated array-of-tables headers") {
+  const value v = read("[[a]]\nx = 1\n[[a]]\nx = 2\n[[a.b]]\n[[a.b]]\ny = 1\n[[ a ]]\n[[a]] # c\n[a.c]\n[[a]]\n[a.c]\nz = 3\n");
+  REQUIRE(v["a"].size() == 5);
+  CHECK(v["a"][std::size_t{0}] == value::object({{"x", 1}}));
+  CHECK(v["a"][std::size_t{1}]["x"] == value(2));
+  CHECK(v["a"][std::size_t{1}]["b"].size() == 2);
+  CHECK(v["a"][std::size_t{1}]["b"][std::size_t{1}]["y"] == value(1));
+  CHECK(v["a"][std::size_t{2}] == value::object({}));
+  CHECK(v["a"][std::size_t{3}]["c"] == value::object({}));
+  CHECK(v["a"][std::size_t{4}]["c"]["z"] == value(3));
+  // Errors name the element the repeat made.
+  spool::error e = fails("[[a]]\n[[a]]\n[[a]]\nk = 1\nk = 2\n");
+  CHECK(e.offset == 24);
+  CHECK(e.path == "a[2].k");
+  e = fails("[[a]]\n[[a]]\n[a.b]\n[[a]]\n[a.b]\n[a.b]\n");
+  CHECK(e.offset == 30);
+  CHECK(e.path == "a[2].b");
+  // The repeated text followed by more than a header allows.
+  CHECK(fails("[[a]]\n[[a]]x\n").offset == 11);
+  CHECK(fails("[[a]]\n[[a]]]\n").offset == 11);
+  CHECK(fails("[[a]]\n[[a]").code == spool::errc::unexpected_end);
+  // A table header is never a repeat: the second [a] is defined twice.
+  CHECK(fails("[a]\n[a]\n").path == "a");
+  constexpr spool::toml::read_options small_containers{.max_container_size = 2};
+  e = spool::toml::read<value, small_containers>("[[a]]\n[[a]]\n[[a]]\n").error();
+  CHECK(e.code == spool::errc::size_exceeded);
+  CHECK(e.offset == 12);
 }
 
 // Headers of bare segments and dots up to ']' take a short scan; spaces, quotes and errors the

@@ -107,6 +107,9 @@
 //                                   each array in one) member by member and element by element
 //                                   instead of building it once, at its final size, through the
 //                                   thread's value builder
+//   SPOOL_DISABLE_TOML_REPEATED_HEADER the TOML reader into spool::value reads an [[array]] header
+//                                   that repeats the last header's text like any other, instead of
+//                                   adding an element to the array that header reached
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -352,6 +355,12 @@ inline constexpr bool toml_sibling_reserve = true;
 inline constexpr bool toml_value_builder = false;
 #else
 inline constexpr bool toml_value_builder = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_REPEATED_HEADER
+inline constexpr bool toml_repeated_header = false;
+#else
+inline constexpr bool toml_repeated_header = true;
 #endif
 
 }  // namespace spool::detail

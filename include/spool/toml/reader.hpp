@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -50,9 +51,14 @@ class value_reader {
       if (c == '#') {
         if (!s_.skip_comment()) return false;
       } else if (c == '[') {
-        header_at = s_.p;
-        if (!header(root, table, table_id)) return false;
-        table_depth = static_cast<std::uint32_t>(key_.size()) + 1;
+        const char* const open = s_.p;
+        if (repeats_array_header()) {
+          if (!next_element(open, table, table_id)) return false;
+        } else {
+          if (!header(root, table, table_id)) return false;
+          table_depth = static_cast<std::uint32_t>(key_.size()) + 1;
+        }
+        header_at = open;
       } else if (c != '\n' && c != '\r') {
         if (!key_value(*table, table_id, table_depth)) {
           if (header_at != nullptr)
@@ -73,6 +79,8 @@ class value_reader {
     const char* open = s_.p;
     bool array = false;
     if (!scan_header(s_, key_, opts_, array)) return false;
+    repeat_text_ = array ? std::string_view(open, static_cast<std::size_t>(s_.p - open)) : std::string_view{};
+    repeat_level_ = key_.size() - 1;
 
     const std::size_t last_index = key_.size() - 1;
     const std::size_t shared = chain_.shared_prefix(key_);
@@ -130,6 +138,28 @@ class value_reader {
     return true;
   }
 
+  // Runs of [[a.b]] elements repeat one header, text for text: a header that is the very text of
+  // the last one, an array-of-tables header, names the array that one reached, which the header
+  // chain's level for its last key still records (only headers change the chain). The cursor
+  // steps over it when it is such a repeat.
+  bool repeats_array_header() noexcept {
+    if constexpr (!spool::detail::toml_repeated_header || !spool::detail::toml_header_chain) return false;
+    const std::size_t n = repeat_text_.size();
+    if (n == 0 || static_cast<std::size_t>(s_.end - s_.p) < n || std::memcmp(s_.p, repeat_text_.data(), n) != 0)
+      return false;
+    s_.p += n;
+    return true;
+  }
+
+  // The header at `open` repeats the last [[a.b]]: a new element of its array, as header() would
+  // make it, with no key scan or lookup.
+  bool next_element(const char* open, spool::value*& table, std::uint32_t& table_id) {
+    const header_chain::level array = chain_[repeat_level_];
+    if (!append_element(*array.slot, array.node, open, table, table_id)) return false;
+    chain_.replace(repeat_level_, {array.slot, array.node, table, table_id});
+    return true;
+  }
+
   // [[a.b]]: a new last element of the array of tables `array` (node `array_id`).
   bool append_element(spool::value& array, std::uint32_t array_id, const char* open, spool::value*& table,
                       std::uint32_t& table_id) {
@@ -147,7 +177,7 @@ class value_reader {
           table->as_object().reserve(previous->size());
       }
     }
-    table_id = tables_.fresh({table_kind::header, 0, s_.offset(open)});
+    table_id = tables_.unlisted();
     tables_.node(array_id).append_element(table_id);
     return true;
   }
@@ -220,8 +250,8 @@ class value_reader {
 
     spool::value* cur = &table;
     const std::size_t n = key_.size();
-    // An inline table gets its node when a dotted key first needs one as a parent.
-    if (n > 1 && table_id == table_registry::none) table_id = tables_.fresh({table_kind::inline_table, 0, s_.offset(key_start)});
+    // An inline table gets its id when a dotted key first needs one as a parent.
+    if (n > 1 && table_id == table_registry::none) table_id = tables_.unlisted();
     std::uint32_t id = table_id;
     for (std::size_t i = 0; i + 1 < n; ++i)
       if (!descend_for_dotted(cur, id, i)) return false;
@@ -502,8 +532,12 @@ class value_reader {
 
   // ---- errors --------------------------------------------------------------------------------
 
-  bool check_size(const spool::object& table, const char* at) {
-    if (table.size() <= opts_.max_container_size) return true;
+  // Checked after every member added: the test inline, the error out of line.
+  [[gnu::always_inline]] bool check_size(const spool::object& table, const char* at) {
+    if (table.size() <= opts_.max_container_size) [[likely]] return true;
+    return too_many_members(at);
+  }
+  [[gnu::noinline]] bool too_many_members(const char* at) {
     return s_.fail(errc::size_exceeded, at, "table has more than max_container_size keys");
   }
 
@@ -526,6 +560,8 @@ class value_reader {
   header_chain& chain_;
   const read_options& opts_;
   bool mutable_containers_ = false;  // reading an inline table again the mutable way (built_inline_table)
+  std::string_view repeat_text_;     // the last header, when it was [[a.b]] (repeats_array_header)
+  std::size_t repeat_level_ = 0;     // the chain level of its last key
 };
 
 }  // namespace spool::toml::detail

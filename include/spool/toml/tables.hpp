@@ -24,7 +24,6 @@ enum class table_kind : std::uint8_t {
   implicit,         // created as a parent by a [a.b.c] path; one [header] may still define it
   header,           // defined by a [header], or one element of an [[array]]
   dotted,           // created by dotted keys; headers may add sub-tables, not define it
-  inline_table,     // an inline table being read: its own dotted keys may still extend it
   array_of_tables,  // [[header]]: later [[header]]s append, paths reach the last element
   value,            // a key holding a value (listed only when reading into structs, which
                     // cannot ask the target whether a key was set)
@@ -83,6 +82,7 @@ class table_registry {
     slots_.reset();
     keys_.clear();
     next_node_ = 1;
+    next_unlisted_ = none - 1;
     used_ = 0;
     // The slot table's valve may have dropped its storage; start small again with it.
     if (slots_.storage_size() == 0) capacity_ = 0;
@@ -127,6 +127,13 @@ class table_registry {
     return id;
   }
 
+  // An id with no node: a table no key leads to and whose state nothing asks for (the value
+  // reader's array elements and inline tables), only ever the parent of its own children.
+  // Numbered from the top down, apart from the nodes, so that a document of many [[array]]
+  // elements keeps the node table (and with it the pooled context) small. The two ranges could
+  // meet only past 2^31 tables. node() and get() are not for these ids.
+  std::uint32_t unlisted() noexcept { return next_unlisted_--; }
+
  private:
   struct slot {
     std::uint32_t node = 0;  // 0: empty
@@ -167,6 +174,7 @@ class table_registry {
   spool::detail::generation_table<slot> slots_;
   std::string keys_;  // the keys of the child map, back to back
   std::uint32_t next_node_ = 1;
+  std::uint32_t next_unlisted_ = none - 1;
   std::size_t used_ = 0;
   std::size_t capacity_ = 0;
 };
