@@ -1,4 +1,4 @@
-// plan_memo: exact slot order under the transpose-on-hit / last-slot-or-stale replacement policy,
+// plan_memo: exact slot order under the transpose-on-hit / stale-candidate-or-last-slot policy,
 // counters, and how often the registry is consulted; the registry's index as it grows.
 #include <spool/reflect.hpp>
 
@@ -78,7 +78,7 @@ TEST_CASE("once full, a miss overwrites the last slot while every plan is in use
   memo.get<doc<7>>();  // hit at slot 7: swaps with slot 6
   CHECK(slots(memo) == order{plan_of<0>(), plan_of<1>(), plan_of<2>(), plan_of<3>(), plan_of<4>(), plan_of<5>(),
                              plan_of<7>(), plan_of<6>()});
-  CHECK(&memo.get<doc<8>>() == plan_of<8>());  // doc<0>, the oldest, was used 9 lookups ago: not stale
+  CHECK(&memo.get<doc<8>>() == plan_of<8>());  // the candidate, doc<0>, was used 9 lookups ago: not stale
   CHECK(slots(memo) == order{plan_of<0>(), plan_of<1>(), plan_of<2>(), plan_of<3>(), plan_of<4>(), plan_of<5>(),
                              plan_of<7>(), plan_of<8>()});
   CHECK(&memo.get<doc<6>>() == plan_of<6>());  // evicted a moment ago: a miss, into the last slot again
@@ -152,23 +152,28 @@ TEST_CASE("plans unused for more than stale_after lookups give way before the la
   static_assert(spool::plan_memo::stale_after == 16);
   spool::plan_memo memo;
   get_each<0>(memo, std::make_integer_sequence<int, 8>{});  // lookups 1..8: doc<0> last used at 1
-  // Two new types taking turns: each evicts the other from the last slot until doc<0> has gone
-  // unused for more than 16 lookups (at lookup 18), then doc<1> (at 19).
-  for (int i = 0; i < 5; ++i) {
+  // Two new types taking turns: each evicts the other from the last slot. Each miss checks one
+  // candidate, slots 0..6 in turn: slot 0 at lookup 15 (doc<0> unused for 14 lookups: kept), and
+  // again at lookup 23 (22: replaced).
+  for (int i = 0; i < 7; ++i) {
     memo.get<doc<8>>();
     memo.get<doc<9>>();
   }
-  CHECK(memo.counters().misses == 8 + 10);
-  CHECK(memo.slot(0) == plan_of<9>());  // lookup 18 replaced doc<0>
-  CHECK(memo.slot(7) == plan_of<8>());  // lookup 17 took the last slot
-  memo.get<doc<8>>();                   // a hit now: moves up from the last slot
-  CHECK(memo.slot(6) == plan_of<8>());
+  CHECK(memo.counters().misses == 8 + 14);
+  CHECK(slots(memo) == order{plan_of<0>(), plan_of<1>(), plan_of<2>(), plan_of<3>(), plan_of<4>(), plan_of<5>(),
+                             plan_of<6>(), plan_of<9>()});
+  memo.get<doc<8>>();  // lookup 23
+  CHECK(memo.counters().misses == 23);
+  CHECK(memo.slot(0) == plan_of<8>());
+  CHECK(memo.slot(7) == plan_of<9>());
+  memo.get<doc<9>>();  // a hit now: moves up from the last slot
+  CHECK(memo.slot(6) == plan_of<9>());
   CHECK(memo.slot(7) == plan_of<6>());
   for (int i = 0; i < 50; ++i) {
-    memo.get<doc<9>>();
     memo.get<doc<8>>();
+    memo.get<doc<9>>();
   }
-  CHECK(memo.counters().misses == 18);
+  CHECK(memo.counters().misses == 23);
   CHECK(memo.counters().hits == 101);
 }
 
@@ -207,11 +212,12 @@ TEST_CASE("a warm memo: a document's types replace the plans of earlier document
     memo.get<doc<21>>();
     memo.get<doc<22>>();
   }
-  // Lookups 14..17 each take the last slot from the one before; doc<0> and doc<1>, unused since
-  // lookups 1 and 2, give way at lookups 18 and 19 (to doc<21> and doc<22>); doc<20>, in the last
-  // slot since lookup 17, then hits, and so does every lookup after it.
-  CHECK(memo.counters().misses - misses == 6);
-  CHECK(slots(memo) == order{plan_of<22>(), plan_of<21>(), plan_of<20>(), plan_of<2>(), plan_of<3>(), plan_of<4>(),
+  // Lookups 14..24 miss: each takes the last slot from the one before, while the candidate slot
+  // moves on; at lookups 23 and 24 it reaches slots 0 and 1 again, whose plans have gone unused
+  // for 22 lookups, and doc<20> and doc<21> take them. doc<22>, in the last slot since lookup 22,
+  // then hits, and so does every lookup after it.
+  CHECK(memo.counters().misses - misses == 11);
+  CHECK(slots(memo) == order{plan_of<21>(), plan_of<22>(), plan_of<20>(), plan_of<2>(), plan_of<3>(), plan_of<4>(),
                              plan_of<5>(), plan_of<6>()});
   const auto settled = memo.counters().misses;
   for (int round = 0; round < 10; ++round) {

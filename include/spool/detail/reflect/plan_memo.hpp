@@ -4,19 +4,20 @@
 //
 // Policy: a hit at slot i > 0 swaps slots i and i - 1 (frequently used plans drift to the front
 // and are found after fewer comparisons). A miss asks the registry and fills the first free slot;
-// once all are full it overwrites the least recently used plan if that one has gone unused for
-// more than `stale_after` lookups, else the last slot. The last slot is what keeps a cycle through
-// more types than the memo holds (a document of ten struct types, read again and again) from
-// missing every time, as it would under least-recently-used replacement: the plans in the other
-// slots stay, and of a cycle of n > capacity types, capacity - 1 hit each round. The staleness
-// rule is what lets a new working set in: plans of earlier documents that are no longer used are
-// replaced once they go unused for stale_after lookups, instead of holding the front slots while
-// every new type displaces the one before it in the last slot. With SPOOL_DISABLE_PLAN_MEMO every
-// get() goes to the registry and counts as a miss.
+// once all are full it looks at one candidate slot, taken in turn from all but the last, and
+// overwrites that plan if it has gone unused for more than `stale_after` lookups, else the last
+// slot. The last slot is what keeps a cycle through more types than the memo holds (a document of
+// ten struct types, read again and again) from missing every time, as it would under least-recently-
+// used replacement: the plans in the other slots stay, and of a cycle of n > capacity types,
+// capacity - 1 hit each round. The staleness rule is what lets a new working set in: plans of
+// earlier documents that are no longer used are replaced once the candidate reaches them, instead
+// of holding the front slots while every new type displaces the one before it in the last slot.
+// With SPOOL_DISABLE_PLAN_MEMO every get() goes to the registry and counts as a miss.
 //
 // The once-per-type bound holds for a memo that starts the document empty (clear()), since misses
 // then fill free slots. A memo kept warm across documents also saves those first lookups; its
-// plans of other documents are replaced as they go stale, within stale_after lookups.
+// plans of other documents are replaced as they go stale, within stale_after + capacity - 1
+// lookups.
 #pragma once
 
 #include <spool/detail/config.hpp>
@@ -32,7 +33,7 @@ namespace spool {
 class plan_memo {
  public:
   static constexpr std::size_t capacity = 8;
-  // Lookups after which an unused plan gives way to a new one before the last slot does.
+  // Lookups after which an unused plan may give way to a new one before the last slot does.
   static constexpr std::uint32_t stale_after = 2 * capacity;
 
   struct stats {
@@ -79,14 +80,20 @@ class plan_memo {
         entries_[i - 1] = found;
         return *found.plan;
       }
-      ++counters_.misses;
-      const struct_plan& plan = detail::plan_registry::instance().get(source, options);
-      entries_[victim()] = entry{&source, &plan, clock(), key};
-      return plan;
+      return miss(source, options, key);
     } else {
       ++counters_.misses;
       return detail::plan_registry::instance().get(source, options);
     }
+  }
+
+  // Out of line: the hit path above then needs fewer registers saved.
+  [[gnu::noinline]] const struct_plan& miss(const detail::plan_source& source, plan_options options,
+                                            std::uint8_t key) {
+    ++counters_.misses;
+    const struct_plan& plan = detail::plan_registry::instance().get(source, options);
+    entries_[victim()] = entry{&source, &plan, clock(), key};
+    return plan;
   }
 
   std::uint32_t clock() const noexcept { return static_cast<std::uint32_t>(counters_.hits + counters_.misses); }
@@ -94,15 +101,14 @@ class plan_memo {
   // The slot a miss fills (see the policy above).
   std::size_t victim() noexcept {
     if (used_ < capacity) return used_++;
-    std::size_t oldest = 0;
-    for (std::size_t i = 1; i < capacity; ++i) {
-      if (clock() - entries_[i].used_at > clock() - entries_[oldest].used_at) oldest = i;
-    }
-    return clock() - entries_[oldest].used_at > stale_after ? oldest : capacity - 1;
+    const std::size_t candidate = candidate_;
+    candidate_ = candidate_ + 1 == capacity - 1 ? 0 : candidate_ + 1;
+    return clock() - entries_[candidate].used_at > stale_after ? candidate : capacity - 1;
   }
 
   std::array<entry, capacity> entries_{};
-  std::size_t used_ = 0;  // slots filled; they are always the first used_ ones
+  std::size_t used_ = 0;       // slots filled; they are always the first used_ ones
+  std::size_t candidate_ = 0;  // the slot whose staleness the next miss of a full memo checks
   stats counters_{};
 };
 
