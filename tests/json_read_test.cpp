@@ -463,6 +463,32 @@ TEST_CASE("arrays of floats and doubles in every container: reuse, lengths, erro
   CHECK(spool::json::read<std::vector<double>, shallow>("[1]").value().size() == 1);
 }
 
+TEST_CASE("a ',' right before the next key: structs, maps and spool::value, with every option") {
+  // Minified objects separate members so; the check inline must leave whitespace, comments and
+  // trailing commas to next_element and a missing key to the key's reader.
+  auto s = spool::json::read<server>(R"({"host":"h","port":1,"max-connections":2})");
+  REQUIRE(s);
+  CHECK(s->port == 1);
+  CHECK(s->max_connections == 2);
+  CHECK(spool::json::read<std::map<std::string, int>>(R"({"a":1,"b":2})").value().size() == 2);
+  CHECK(spool::json::read<spool::value>(R"({"a":1,"b":[1,2],"c":{"d":3}})").value().size() == 3);
+  for (const char* text : {R"({"host":"h",})", R"({"host":"h",1})", R"({"host":"h",,"port":1})"}) {
+    CAPTURE(text);
+    const auto strict = spool::json::read<server>(text);
+    REQUIRE_FALSE(strict);
+    CHECK(strict.error().code == spool::errc::syntax);
+    CHECK(strict.error().offset == 12);
+    CHECK(spool::json::read<std::map<std::string, std::string>>(text).error().offset == 12);
+    CHECK(spool::json::read<spool::value>(text).error().offset == 12);
+  }
+  constexpr spool::json::read_options lenient{.comments = true, .trailing_commas = true};
+  CHECK(spool::json::read<server, lenient>(R"({"host":"h","port":1,})").value().port == 1);
+  CHECK(spool::json::read<server, lenient>(R"({"host":"h",/*p*/"port":1})").value().port == 1);
+  CHECK(spool::json::read<std::map<std::string, int>, lenient>(R"({"a":1,"b":2,})").value().size() == 2);
+  CHECK(spool::json::read<spool::value, lenient>(R"({"a":1,/*b*/"b":2,})").value().size() == 2);
+  CHECK(spool::json::read<server, lenient>(R"({"host":"h",,})").error().offset == 12);
+}
+
 TEST_CASE("a reader leased again starts clean") {
   CHECK_FALSE(spool::json::read<std::vector<int>>("[1, x]"));
   auto ok = spool::json::read<std::vector<int>>("[1, 2]");

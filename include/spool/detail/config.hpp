@@ -50,9 +50,9 @@
 //   SPOOL_DISABLE_JSON_SHORT_INTEGER_DIGITS the JSON reader takes a number's integer part in masked
 //                                   eight-digit steps from its first digit, instead of reading up
 //                                   to three digits one by one before going on in such steps
-//   SPOOL_DISABLE_JSON_PLAIN_COMMA  the JSON reader takes every separator of an array through
-//                                   next_element's call, instead of first checking inline for a
-//                                   ',' followed at once by the next element
+//   SPOOL_DISABLE_JSON_PLAIN_COMMA  the JSON reader takes every separator of an array or object
+//                                   through next_element's call, instead of first checking inline
+//                                   for a ',' followed at once by the next element or key
 //   SPOOL_DISABLE_JSON_NUMBER_ARRAYS the JSON reader takes the elements of an array of floats or
 //                                   doubles (std::vector, std::array, C array) through its general
 //                                   element loop, instead of a loop of its own that scans and

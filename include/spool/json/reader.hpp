@@ -272,9 +272,10 @@ class reader {
     return fail(errc::syntax, p, close == ']' ? "',' or ']'" : "',' or '}'", describe(p, end));
   }
 
-  // Whether p is at a ',' followed at once by what can start the next element (no whitespace,
-  // comment or, with trailing_commas, close); if so, p moves past the ','. Minified arrays
-  // separate every element so, and the array loop takes it without next_element's call.
+  // Whether p is at a ',' followed at once by what can start the next element or key (no
+  // whitespace, comment or, with trailing_commas, close); if so, p moves past the ','. Minified
+  // text separates every element and member so, and the loops take it without next_element's
+  // call; what follows is checked by the element's or key's reader, as after next_element.
   [[gnu::always_inline]] bool plain_comma(const char*& p, char close) const noexcept {
     if (end - p < 2 || *p != ',' || static_cast<unsigned char>(p[1]) <= ' ') return false;
     if constexpr (Opts.comments) {
@@ -330,7 +331,9 @@ class reader {
       if (!check_container_size(p, i + 1)) return false;
       const char* const key_at = p;
       std::string_view k;
-      if (!key(p, k) || !member(k, key_at) || !next_element(p, '}', done)) return false;
+      if (!key(p, k) || !member(k, key_at)) return false;
+      if (json_plain_comma && plain_comma(p, '}')) continue;
+      if (!next_element(p, '}', done)) return false;
     }
     --depth_;
     return true;
@@ -869,6 +872,7 @@ class reader {
         }
         expected = index + 1;
       }
+      if (json_plain_comma && plain_comma(p, '}')) continue;
       if (!next_element(p, '}', done)) return false;
     }
     --depth_;
