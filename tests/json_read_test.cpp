@@ -489,6 +489,29 @@ TEST_CASE("a ',' right before the next key: structs, maps and spool::value, with
   CHECK(spool::json::read<server, lenient>(R"({"host":"h",,})").error().offset == 12);
 }
 
+TEST_CASE("true, false and null: whole, cut off at the end, misspelled, in every reader") {
+  CHECK(spool::json::read<std::vector<bool>>("[true,false,true]").value() == std::vector<bool>{true, false, true});
+  CHECK_FALSE(spool::json::read<std::optional<int>>("null").value().has_value());
+  CHECK(spool::json::read<spool::value>(R"([true,false,null])").value().size() == 3);
+  CHECK(spool::json::read<server>(R"({"unknown":[true,false,null],"port":2})").value().port == 2);
+  for (const char* cut : {"tr", "t", "fals", "nul", "[true,fa", "[nu"}) {
+    CAPTURE(cut);
+    CHECK(spool::json::read<spool::value>(cut).error().code == spool::errc::unexpected_end);
+    CHECK(spool::json::read<spool::value>(cut).error().offset == std::strlen(cut));
+  }
+  CHECK(spool::json::read<bool>("tru").error().code == spool::errc::unexpected_end);
+  CHECK(spool::json::read<std::optional<int>>("nul").error().code == spool::errc::unexpected_end);
+  for (const char* wrong : {"[trUe]", "[falsy]", "[nulL]", "[tx]"}) {
+    CAPTURE(wrong);
+    CHECK(spool::json::read<spool::value>(wrong).error().code == spool::errc::syntax);
+    CHECK(spool::json::read<spool::value>(wrong).error().offset == 1);
+    CHECK(spool::json::read<server>(std::string(R"({"x":)") + wrong + "}").error().offset == 6);
+  }
+  CHECK(spool::json::read<bool>("fals3").error().offset == 0);
+  CHECK(spool::json::read<std::optional<int>>("nulx").error().offset == 0);
+  CHECK(spool::json::read<bool>("truee").error().code == spool::errc::trailing_data);
+}
+
 TEST_CASE("a reader leased again starts clean") {
   CHECK_FALSE(spool::json::read<std::vector<int>>("[1, x]"));
   auto ok = spool::json::read<std::vector<int>>("[1, 2]");

@@ -211,15 +211,23 @@ class reader {
     return true;
   }
 
-  bool literal(const char*& p, std::string_view word) {
-    if (static_cast<std::size_t>(end - p) < word.size() || std::memcmp(p, word.data(), word.size()) != 0) {
-      // A prefix of the word at the very end is a cut-off document, not a wrong word.
-      const std::size_t avail = static_cast<std::size_t>(end - p);
-      if (avail < word.size() && std::memcmp(p, word.data(), avail) == 0) return fail(errc::unexpected_end, end, word);
-      return fail(errc::syntax, p, word, describe(p, end));
-    }
-    p += word.size();
+  // true, false or null at p. Inline, with the word's length known, the comparison is one
+  // integer load and compare (a call to memcmp and back cost ten times that); the error is worded
+  // out of line.
+  template <std::size_t N>
+  [[gnu::always_inline]] bool literal(const char*& p, const char (&word)[N]) {
+    constexpr std::size_t size = N - 1;
+    if (static_cast<std::size_t>(end - p) < size || std::memcmp(p, word, size) != 0) [[unlikely]]
+      return wrong_literal(p, std::string_view(word, size));
+    p += size;
     return true;
+  }
+
+  [[gnu::cold, gnu::noinline]] bool wrong_literal(const char* p, std::string_view word) {
+    // A prefix of the word at the very end is a cut-off document, not a wrong word.
+    const std::size_t avail = static_cast<std::size_t>(end - p);
+    if (avail < word.size() && std::memcmp(p, word.data(), avail) == 0) return fail(errc::unexpected_end, end, word);
+    return fail(errc::syntax, p, word, describe(p, end));
   }
 
   bool expect_type(const char* p, std::string_view expected) {
