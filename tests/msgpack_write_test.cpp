@@ -47,6 +47,29 @@ struct pair_as_array {
 
 enum class color { red, green };
 
+// Every way a struct's field is written: at the run's local cursor (numbers, booleans, fixed
+// arrays, strings up to 31 bytes) or through the encoder (longer strings, containers, optionals,
+// nested structs), in runs that start and end at each of them.
+struct mixed {
+  std::int64_t id;
+  std::string name;
+  double score;
+  bool active;
+  std::vector<std::int64_t> tags;
+  std::string tail;
+  float f;
+  std::optional<int> o;
+  std::array<std::int16_t, 3> a;
+  std::uint8_t u;
+  std::string_view sv;
+  point nested;
+  std::string last;
+};
+
+struct sixteen_fields {
+  bool f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15;
+};
+
 }  // namespace
 
 template <>
@@ -120,6 +143,73 @@ TEST_CASE("structs as maps keyed by field name, or as arrays") {
   CHECK(encoded(tagged{"n", std::nullopt}) ==
         bytes{0x82, 0xa4, 'n', 'a', 'm', 'e', 0xa1, 'n', 0xa5, 'c', 'o', 'u', 'n', 't', 0xc0});
   CHECK(encoded(std::vector<point>{{1, 2}}) == bytes{0x91, 0x82, 0xa1, 'x', 0x01, 0xa1, 'y', 0x02});
+}
+
+TEST_CASE("struct fields of every kind and string length, as maps and arrays, many in one output") {
+  const auto concat = [](std::initializer_list<bytes> parts) {
+    bytes out;
+    for (const bytes& p : parts) out.insert(out.end(), p.begin(), p.end());
+    return out;
+  };
+  // The reference: each key and value encoded on its own (never through a struct).
+  const auto as_map = [&](const mixed& m) {
+    return concat({bytes{0x8d}, encoded(std::string_view("id")), encoded(m.id), encoded(std::string_view("name")),
+                   encoded(m.name), encoded(std::string_view("score")), encoded(m.score),
+                   encoded(std::string_view("active")), encoded(m.active), encoded(std::string_view("tags")),
+                   encoded(m.tags), encoded(std::string_view("tail")), encoded(m.tail), encoded(std::string_view("f")),
+                   encoded(m.f), encoded(std::string_view("o")), encoded(m.o), encoded(std::string_view("a")),
+                   encoded(m.a), encoded(std::string_view("u")), encoded(m.u), encoded(std::string_view("sv")),
+                   encoded(m.sv), encoded(std::string_view("nested")), encoded(m.nested),
+                   encoded(std::string_view("last")), encoded(m.last)});
+  };
+  const auto as_array = [&](const mixed& m) {
+    return concat({bytes{0x9d}, encoded(m.id), encoded(m.name), encoded(m.score), encoded(m.active), encoded(m.tags),
+                   encoded(m.tail), encoded(m.f), encoded(m.o), encoded(m.a), encoded(m.u), encoded(m.sv),
+                   bytes{0x92}, encoded(m.nested.x), encoded(m.nested.y), encoded(m.last)});
+  };
+  constexpr spool::msgpack::write_options arrays{.struct_as_array = true};
+  const std::size_t lengths[] = {0, 1, 31, 32, 255, 256, 65535, 65536};
+  std::vector<mixed> all;
+  const std::string texts[] = {"", "x", std::string(31, 'a'), std::string(32, 'b'), std::string(255, 'c'),
+                               std::string(256, 'd'), std::string(65535, 'e'), std::string(65536, 'f')};
+  for (std::size_t i = 0; i < std::size(lengths); ++i) {
+    for (std::size_t j = 0; j < std::size(lengths); ++j) {
+      mixed m{i % 2 ? std::numeric_limits<std::int64_t>::min() : std::numeric_limits<std::int64_t>::max(),
+              texts[i],
+              -0.5 * static_cast<double>(j),
+              j % 2 == 0,
+              std::vector<std::int64_t>(j, -33),
+              texts[j],
+              1.5f,
+              i % 3 ? std::optional<int>{} : std::optional<int>{-100000},
+              {std::int16_t(-32768), 0, std::int16_t(i)},
+              static_cast<std::uint8_t>(255 - j),
+              texts[(i + j) % std::size(texts)],
+              {static_cast<std::int32_t>(i), -static_cast<std::int32_t>(j)},
+              texts[(i * 3 + j) % std::size(texts)]};
+      CAPTURE(i);
+      CAPTURE(j);
+      CHECK(encoded(m) == as_map(m));
+      CHECK(encoded<arrays>(m) == as_array(m));
+      all.push_back(m);
+    }
+  }
+  bytes expected{0xdc, 0x00, static_cast<unsigned char>(all.size())};
+  bytes expected_arrays = expected;
+  for (const mixed& m : all) {
+    expected = concat({expected, as_map(m)});
+    expected_arrays = concat({expected_arrays, as_array(m)});
+  }
+  CHECK(encoded(all) == expected);
+  CHECK(encoded<arrays>(all) == expected_arrays);
+  const auto back = spool::msgpack::read<std::vector<mixed>>(spool::msgpack::write(all));
+  REQUIRE(back.has_value());
+  CHECK(back->at(63).last == all.at(63).last);
+
+  const bytes wide = encoded(sixteen_fields{});
+  CHECK(wide.size() == 3 + 10 * 4 + 6 * 5);  // keys "f0" to "f15"
+  CHECK(bytes(wide.begin(), wide.begin() + 7) == bytes{0xde, 0x00, 0x10, 0xa2, 'f', '0', 0xc2});
+  CHECK(encoded<arrays>(sixteen_fields{}) == concat({bytes{0xdc, 0x00, 0x10}, bytes(16, 0xc2)}));
 }
 
 TEST_CASE("spool::value writes what it holds") {

@@ -82,6 +82,10 @@
 //   SPOOL_DISABLE_MSGPACK_VALUE_RUNS the MessagePack writer takes every element of a spool::value
 //                                   through its own call and the encoder's checked writes instead
 //                                   of encoding scalars and short strings in the container's loop
+//   SPOOL_DISABLE_MSGPACK_STRUCT_RUNS the MessagePack writer reserves room for a struct's header
+//                                   and each of its keys and values through the encoder, instead of
+//                                   once for the run of keys and bounded values (numbers, booleans,
+//                                   short strings) up to the next container, struct or long string
 //   SPOOL_DISABLE_TOML_HEADER_CHAIN the TOML readers (into spool::value and into structs) walk
 //                                   every [header] from the root instead of starting below the keys
 //                                   it shares with the previous header
@@ -289,6 +293,12 @@ inline constexpr bool msgpack_inline_integers = true;
 inline constexpr bool msgpack_value_runs = false;
 #else
 inline constexpr bool msgpack_value_runs = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_STRUCT_RUNS
+inline constexpr bool msgpack_struct_runs = false;
+#else
+inline constexpr bool msgpack_struct_runs = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_INLINE_SCALARS

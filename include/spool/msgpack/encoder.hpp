@@ -184,6 +184,15 @@ class encoder {
     if (n <= 0xffff) return encode_tagged(p, format::array16, static_cast<std::uint16_t>(n));
     return encode_tagged(p, static_cast<std::uint8_t>(format::array16 + 1), static_cast<std::uint32_t>(n));
   }
+  // n < 2^32 (the caller checks).
+  static unsigned char* encode_map_header(unsigned char* p, std::size_t n) noexcept {
+    if (n <= 15) {
+      *p = static_cast<std::uint8_t>(format::fixmap | n);
+      return p + 1;
+    }
+    if (n <= 0xffff) return encode_tagged(p, format::map16, static_cast<std::uint16_t>(n));
+    return encode_tagged(p, static_cast<std::uint8_t>(format::map16 + 1), static_cast<std::uint32_t>(n));
+  }
 
  private:
   void one(std::uint8_t b) {

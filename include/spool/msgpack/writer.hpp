@@ -76,10 +76,92 @@ constexpr bool as_array() {
   else return false;
 }
 
+template <class T>
+constexpr std::size_t max_encoded_size();
+template <class T>
+unsigned char* encode_bounded(unsigned char* p, const T& v) noexcept;
+
+// How write_struct() encodes a field's value: at its local cursor within a known bound (bounded
+// types, and strings as fixstr), or through the encoder.
+template <class M>
+constexpr std::size_t local_value_room() {
+  if constexpr (max_encoded_size<M>() != 0) return max_encoded_size<M>();
+  else if constexpr (spool::detail::owning_string<M> || spool::detail::string_view_like<M>)
+    return 1 + format::fixstr_max_length;  // a longer string goes through the encoder
+  else return 0;
+}
+
+template <write_options O, class T>
+constexpr bool struct_as_map() {
+  return !(O.struct_as_array || as_array<T>());
+}
+
+template <write_options O, class T, std::size_t I>
+using field_type = std::remove_cvref_t<decltype(spool::reflect::load<I>(std::declval<const T&>()))>;
+
+// The room write_struct() reserves before field I: its key and local value, and so on up to the
+// key of the first field from I on whose value goes through the encoder (which reserves for it).
+template <write_options O, class T, std::size_t I>
+constexpr std::size_t struct_room_from() {
+  if constexpr (I == spool::reflect::field_count<T>) {
+    return 0;
+  } else {
+    constexpr std::size_t key = struct_as_map<O, T>() ? encoded_key<T, I>::bytes.size() : 0;
+    constexpr std::size_t value = local_value_room<field_type<O, T, I>>();
+    if constexpr (value == 0) return key;
+    else return key + value + struct_room_from<O, T, I + 1>();
+  }
+}
+
+// A struct's header, keys and the values of bounded size (numbers, booleans, short strings) are
+// encoded at a local cursor after one reservation for the run of them up to the next value the
+// encoder writes (a container, a nested struct, a long string), instead of a reservation and a
+// store of the encoder's cursor for each.
+template <write_options O, class T>
+void write_struct_runs(encoder& e, const T& obj) {
+  constexpr std::size_t n = spool::reflect::field_count<T>;
+  e.reserve(5 + struct_room_from<O, T, 0>());
+  unsigned char* p = e.cursor();
+  if constexpr (struct_as_map<O, T>()) {
+    p = encoder::encode_map_header(p, n);
+  } else {
+    p = encoder::encode_array_header(p, n);
+  }
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    const auto field = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
+      if constexpr (struct_as_map<O, T>()) {
+        constexpr auto& key = encoded_key<T, J>::bytes;
+        std::memcpy(p, key.data(), key.size());
+        p += key.size();
+      }
+      decltype(auto) member = spool::reflect::load<J>(obj);
+      using M = field_type<O, T, J>;
+      if constexpr (max_encoded_size<M>() != 0) {
+        p = encode_bounded(p, member);
+        return;
+      } else if constexpr (local_value_room<M>() != 0) {
+        const std::string_view s(member);
+        if (s.size() <= format::fixstr_max_length) [[likely]] {
+          p = encoder::encode_fixstr(p, s);
+          return;
+        }
+      }
+      e.set_cursor(p);
+      write_value<O>(e, member);
+      if constexpr (struct_room_from<O, T, J + 1>() != 0) e.reserve(struct_room_from<O, T, J + 1>());
+      p = e.cursor();
+    };
+    (field(std::integral_constant<std::size_t, I>{}), ...);
+  }(std::make_index_sequence<n>{});
+  e.set_cursor(p);
+}
+
 template <write_options O, class T>
 void write_struct(encoder& e, const T& obj) {
   constexpr std::size_t n = spool::reflect::field_count<T>;
-  if constexpr (O.struct_as_array || as_array<T>()) {
+  if constexpr (spool::detail::msgpack_struct_runs) {
+    write_struct_runs<O>(e, obj);
+  } else if constexpr (O.struct_as_array || as_array<T>()) {
     e.array_header(n);
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       (write_value<O>(e, spool::reflect::load<I>(obj)), ...);
