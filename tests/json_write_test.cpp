@@ -343,6 +343,62 @@ TEST_CASE("spool::value: keys of every length and content written as strings are
   }
 }
 
+// A member whose value is a null, a boolean, a number or a plain string of up to 16 bytes is
+// written with its key in one step, other values through the general dispatch: every kind as the
+// first, a middle and the last member, and string values of every length around that limit with
+// each kind of byte that needs an escape or a UTF-8 check at every position, written as the same
+// text as the string alone, under every option that changes strings; errors name the member.
+TEST_CASE("spool::value: member values of every kind and string values of every length and content") {
+  const spool::value kinds[] = {nullptr, true, false, 0, -1, std::int64_t{-9223372036854775807} - 1,
+                                std::int64_t{9223372036854775807}, std::int64_t{123456789012}, std::uint64_t{18446744073709551615u},
+                                0.0, -0.0, 2.5, 1e300, "", "sixteen bytes!!!", "seventeen bytes!!", spool::array{},
+                                spool::value{1, "a"}, spool::object{}, spool::value{{"in", 1}},
+                                spool::local_date{2024, 2, 29}, spool::value::binary({})};
+  for (const spool::value& v : kinds) {
+    const std::string text = spool::json::write(v);
+    CAPTURE(text);
+    CHECK(spool::json::write(spool::value{{"only", v}}) == R"({"only":)" + text + "}");
+    CHECK(spool::json::write(spool::value{{"a", 1}, {"v", v}, {"z", v}}) == R"({"a":1,"v":)" + text + R"(,"z":)" + text + "}");
+    CHECK(spool::json::write(spool::value{{"a long key of twenty", v}, {"q\"", v}}) ==
+          R"({"a long key of twenty":)" + text + R"(,"q\"":)" + text + "}");
+  }
+  static constexpr spool::json::write_options ascii{.escape_unicode = true};
+  static constexpr spool::json::write_options unchecked{.validate_utf8 = false};
+  static constexpr spool::json::write_options pretty{.pretty = true};
+  const auto check_value = [](const std::string& s) {
+    CAPTURE(s);
+    const spool::value doc{{"k", s}, {"b", spool::value{{"c", s}, {"d", 1}}}};
+    const auto expect = [&]<spool::json::write_options Opts>() {
+      std::string quoted;
+      const spool::error e = spool::json::write<Opts>(spool::value(s), quoted);
+      std::string out;
+      const spool::error got = spool::json::write<Opts>(doc, out);
+      CHECK(got.code == e.code);
+      if (e) CHECK(got.path == "k");
+      else if (Opts.pretty) CHECK(out == "{\n  \"k\": " + quoted + ",\n  \"b\": {\n    \"c\": " + quoted + ",\n    \"d\": 1\n  }\n}");
+      else CHECK(out == "{\"k\":" + quoted + ",\"b\":{\"c\":" + quoted + ",\"d\":1}}");
+    };
+    expect.template operator()<spool::json::write_options{}>();
+    expect.template operator()<ascii>();
+    expect.template operator()<unchecked>();
+    expect.template operator()<pretty>();
+  };
+  const std::string alphabet = "abcdefghijklmnopqrstuvwxyz";
+  for (std::size_t length = 0; length <= 20; ++length) {
+    const std::string plain = alphabet.substr(0, length);
+    check_value(plain);
+    for (std::size_t at = 0; at < length; ++at) {
+      for (const std::string_view special :
+           std::initializer_list<std::string_view>{"\"", "\\", "\n", std::string_view("\0", 1), "\x1F", "\x7F",
+                                                   "\xC3\xA9", "\xE2\x82\xAC", "\xFF"}) {
+        std::string value = plain;
+        value.replace(at, 1, special);
+        check_value(value);
+      }
+    }
+  }
+}
+
 TEST_CASE("spool::value: a NaN in an array or a member is located by its path") {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const spool::value doc{{"a", {1.0, spool::value{{"b", {2.0, nan}}}}}};

@@ -42,6 +42,10 @@
 //   SPOOL_DISABLE_JSON_WRITE_SHORT_KEYS the JSON writer writes a spool::value member's key through
 //                                   the general string writer instead of checking a key of up to
 //                                   16 bytes in one step after a fixed-size copy
+//   SPOOL_DISABLE_JSON_WRITE_VALUE_MEMBERS the JSON writer writes a spool::value object's members
+//                                   through separate reservations for the separator, the key, the
+//                                   colon and the value, instead of one for all four when the value
+//                                   is a null, a boolean, a number or a short plain string
 //   SPOOL_DISABLE_SCALED_DOUBLE_PARSE the text readers convert a number's digits and exponent to a
 //                                   double with Clinger's fast path, then x87 long double arithmetic
 //                                   (where long double has 64 bits), then std::from_chars, instead
@@ -227,6 +231,12 @@ inline constexpr bool json_write_value_numbers = true;
 inline constexpr bool json_write_short_keys = false;
 #else
 inline constexpr bool json_write_short_keys = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_WRITE_VALUE_MEMBERS
+inline constexpr bool json_write_value_members = false;
+#else
+inline constexpr bool json_write_value_members = true;
 #endif
 
 #ifdef SPOOL_DISABLE_SCALED_DOUBLE_PARSE

@@ -125,20 +125,44 @@ class writer {
   // one with a byte to escape or validate goes through string(), which writes it again.
   bool dynamic_key(std::string_view key) {
     if constexpr (json_write_short_keys) {
-      constexpr std::size_t step = 16;
-      if (key.size() <= step) {
-        char* w = room(1 + step + step);
-        w[0] = '"';
-        copy_short(w + 1, key.data(), key.size());
-        std::memset(w + 1 + key.size(), 'a', step);  // plain bytes after the key for the check
-        if (find_special<true>(w + 1, w + 1 + step) == w + 1 + step) {
-          w[1 + key.size()] = '"';
-          commit(w + 2 + key.size());
+      if (key.size() <= short_plain_max) {
+        char* w = room(short_plain_room);
+        if (char* end = short_plain_string(w, key)) {
+          commit(end);
           return true;
         }
       }
     }
     return string(key);
+  }
+
+  // A string of up to short_plain_max bytes quoted at w, which has short_plain_room bytes of room:
+  // copied by fixed-size moves and checked in the output in one 16-byte step. Its end, or null
+  // when a byte must be escaped or validated (string() writes it again then).
+  static constexpr std::size_t short_plain_max = 16;
+  static constexpr std::size_t short_plain_room = 1 + 2 * short_plain_max;
+  [[gnu::always_inline]] static char* short_plain_string(char* w, std::string_view s) noexcept {
+    w[0] = '"';
+    copy_short(w + 1, s.data(), s.size());
+    std::memset(w + 1 + s.size(), 'a', short_plain_max);  // plain bytes after the text for the check
+    if (!plain_block(w + 1)) return nullptr;
+    w[1 + s.size()] = '"';
+    return w + 2 + s.size();
+  }
+  // find_special<true>'s test of one 16-byte block, inline: a call to find_special and its loops
+  // cost more than the test for every key and short string.
+  static_assert(short_plain_max == 16);
+  [[gnu::always_inline]] static bool plain_block(const char* p) noexcept {
+#if defined(__SSE2__)
+    const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i control_max = _mm_set1_epi8(0x1F);
+    const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(chunk, control_max), control_max);
+    const __m128i escaped = _mm_or_si128(_mm_cmpeq_epi8(chunk, _mm_set1_epi8('"')), _mm_cmpeq_epi8(chunk, _mm_set1_epi8('\\')));
+    // Bytes of 0x80 and above have their sign bit set: they count as hits too.
+    return _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(escaped, control), chunk)) == 0;
+#else
+    return find_special<true>(p, p + short_plain_max) == p + short_plain_max;
+#endif
   }
 
  private:
@@ -435,12 +459,16 @@ class writer {
     return k == spool::kind::floating || k == spool::kind::integer;
   }
   [[gnu::noinline]] bool write_value_numbers(const spool::array& elements);
-  // The number a value of kind N holds (its kind checked by the caller: the visit's dispatch then
-  // folds away).
+  [[gnu::noinline]] bool write_value_members(const spool::object& members);
+  // The room scalar_value() may write to.
+  static constexpr std::size_t scalar_room = max_number_chars > short_plain_room ? max_number_chars : short_plain_room;
+  [[gnu::always_inline]] static inline char* scalar_value(char* w, const spool::value& v) noexcept;
+  // The alternative of type N a value holds (its kind checked by the caller: the visit's dispatch
+  // then folds away).
   template <class N>
-  static N held_number(const spool::value& v) noexcept {
-    return v.visit([](const auto& held) -> N {
-      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(held)>, N>) return held;
+  static N held(const spool::value& v) noexcept {
+    return v.visit([](const auto& alternative) -> N {
+      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(alternative)>, N>) return alternative;
       else return N{};
     });
   }
@@ -474,10 +502,10 @@ bool writer<Opts>::write_value_numbers(const spool::array& elements) {
       *w = ',';
       w += i != 0 ? 1 : 0;
       if (k == spool::kind::integer) {
-        commit(write_integer(w, held_number<std::int64_t>(e)));
+        commit(write_integer(w, held<std::int64_t>(e)));
         continue;
       }
-      const double d = held_number<double>(e);
+      const double d = held<double>(e);
       if (std::isfinite(d)) [[likely]] {
         commit(write_floating(w, d));
         continue;
@@ -492,6 +520,71 @@ bool writer<Opts>::write_value_numbers(const spool::array& elements) {
     }
   }
   put(']');
+  return true;
+}
+
+// The text of a null, a boolean, a number or a plain string of up to short_plain_max bytes at w,
+// which has scalar_room bytes of room, and its end; null for any other value (and for NaN and
+// infinity, whose handling write_dynamic() owns).
+template <write_options Opts>
+char* writer<Opts>::scalar_value(char* w, const spool::value& v) noexcept {
+  switch (v.kind()) {
+    case spool::kind::null:
+      std::memcpy(w, "null", 4);
+      return w + 4;
+    case spool::kind::boolean: {
+      const bool b = held<bool>(v);
+      std::memcpy(w, b ? "true" : "false", 5);
+      return w + (b ? 4 : 5);
+    }
+    case spool::kind::integer: return write_integer(w, held<std::int64_t>(v));
+    case spool::kind::floating: {
+      const double d = held<double>(v);
+      if (std::isfinite(d)) [[likely]] return write_floating(w, d);
+      return nullptr;
+    }
+    case spool::kind::string: {
+      const std::string_view s = held<std::string_view>(v);
+      if (s.size() <= short_plain_max) return short_plain_string(w, s);
+      return nullptr;
+    }
+    default: return nullptr;
+  }
+}
+
+// Compact output of an object's members: the separator, the key, the colon and a scalar value
+// share one reservation and one commit, where the general loop reserves and commits for each of
+// them. A key that is long or needs escaping goes through string(), a value that scalar_value()
+// declines through write_dynamic().
+template <write_options Opts>
+bool writer<Opts>::write_value_members(const spool::object& members) {
+  put('{');
+  const std::size_t n = members.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const spool::object::member& m = members.nth(i);
+    const std::string_view key = m.key();
+    char* w = room(1 + short_plain_room + 1 + scalar_room);
+    *w = ',';
+    w += i != 0 ? 1 : 0;
+    char* key_end = json_write_short_keys && key.size() <= short_plain_max ? short_plain_string(w, key) : nullptr;
+    if (key_end == nullptr) [[unlikely]] {
+      commit(w);
+      if (!string(key)) return false;
+      key_end = room(1 + scalar_room);
+    }
+    *key_end = ':';
+    char* value_at = key_end + 1;
+    if (char* end = scalar_value(value_at, m.value)) {
+      commit(end);
+      continue;
+    }
+    commit(value_at);
+    if (!write_dynamic(m.value)) {
+      error_.at_key(key);
+      return false;
+    }
+  }
+  put('}');
   return true;
 }
 
@@ -516,6 +609,8 @@ bool writer<Opts>::write_alternative(const X& x) {
     close(']', n == 0);
     return true;
   } else if constexpr (std::is_same_v<X, spool::object>) {
+    // Out of line for the same reason as write_value_numbers().
+    if constexpr (!Opts.pretty && json_write_value_members) return write_value_members(x);
     open('{');
     const std::size_t n = x.size();
     for (std::size_t i = 0; i < n; ++i) {
