@@ -224,6 +224,48 @@ TEST_CASE("value_builder: keys that differ only in a zero byte, their length or 
   }
 }
 
+TEST_CASE("value_builder: a short key read from bytes followed by different bytes is the same key") {
+  // Every inline length: the two copies of the key sit in front of different bytes, which must not
+  // reach the key's words.
+  for (std::size_t size = 0; size <= 14; ++size) {
+    CAPTURE(size);
+    const std::string text = std::string("abcdefghijklmnopq").substr(0, size);
+    const std::string first = text + "0123456789abcdef";
+    const std::string second = text + "FEDCBA9876543210";
+    for (std::size_t padding : {0u, 20u}) {
+      value_builder b;
+      const value_builder::mark m = b.position();
+      for (std::size_t i = 0; i < padding; ++i) {
+        b.push_key(key_name(i), 0);
+        b.push(nullptr);
+      }
+      b.push_key(std::string_view(first.data(), size), 1);
+      b.push(1);
+      b.push_key(std::string_view(second.data(), size), 2);
+      b.push(2);
+      const value_builder::pending_key* rejected = b.close_object(m, repeated_keys::rejected);
+      REQUIRE(rejected != nullptr);
+      CHECK(rejected->where == 2);
+      CHECK(rejected->text() == text);
+      b.rewind(m);
+    }
+  }
+}
+
+TEST_CASE("a string of every inline length read from a buffer of exactly its size") {
+  // The sanitizer builds see any load past the end.
+  for (std::size_t size = 0; size <= 15; ++size) {
+    CAPTURE(size);
+    std::vector<char> exact(size);
+    for (std::size_t i = 0; i < size; ++i) exact[i] = static_cast<char>(0x80 + 7 * i);
+    const value v(std::string_view(exact.data(), size));
+    CHECK(v.as_string().value() == std::string_view(exact.data(), size));
+    CHECK(v == value(std::string(exact.begin(), exact.end())));
+    const value bin = value::binary(spool::bytes_view(reinterpret_cast<const std::byte*>(exact.data()), size));
+    CHECK(bin.as_binary().value().size() == size);
+  }
+}
+
 TEST_CASE("MessagePack into spool::value: a repeated map key is an error at the later key") {
   // {"a": 1, "a": 2}: the second key is at offset 4.
   const spool::result<value> small = spool::msgpack::read<value>(bytes({0x82, 0xa1, 'a', 1, 0xa1, 'a', 2}));

@@ -27,6 +27,9 @@
 //   SPOOL_DISABLE_VALUE_LAZY_INDEX  the readers give every object of spool::value with more than
 //                                   object::index_threshold members its hash index when it closes
 //                                   instead of leaving it to the object's first lookup
+//   SPOOL_DISABLE_VALUE_WORD_STRINGS spool::value stores a string or binary of up to 14 bytes with
+//                                   memcpy and a byte store of its length instead of as two whole
+//                                   words built from overlapping loads
 //   SPOOL_DISABLE_KEY_PREDICTION    the JSON struct reader looks every key up in the struct plan
 //                                   instead of first comparing the input with the next declared key
 //   SPOOL_DISABLE_JSON_BLOCK_UTF8   the JSON reader walks a string's non-ASCII text sequence by
@@ -195,6 +198,12 @@ inline constexpr bool value_direct_release = true;
 inline constexpr bool value_lazy_index = false;
 #else
 inline constexpr bool value_lazy_index = true;
+#endif
+
+#ifdef SPOOL_DISABLE_VALUE_WORD_STRINGS
+inline constexpr bool value_word_strings = false;
+#else
+inline constexpr bool value_word_strings = true;
 #endif
 
 #ifdef SPOOL_DISABLE_KEY_PREDICTION

@@ -135,7 +135,7 @@ class value_builder {
     values_.push_into_room(bits_of(std::forward<Args>(args)...));
   }
   // The key of the member whose value comes next.
-  void push_key(std::string_view key, std::uintptr_t where) {
+  [[gnu::always_inline]] void push_key(std::string_view key, std::uintptr_t where) {
     keys_.make_room();
     keys_.push_into_room({bits_of(key), where});
   }

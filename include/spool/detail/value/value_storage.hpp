@@ -21,6 +21,7 @@
 #include <type_traits>
 
 #include <spool/datetime.hpp>
+#include <spool/detail/config.hpp>
 #include <spool/detail/value/node_cache.hpp>
 
 namespace spool::detail {
@@ -83,9 +84,13 @@ class value_storage {
   // heap block (size, then the bytes).
   void store_bytes(std::uint8_t tag, const void* data, std::size_t size) {
     if (size <= inline_bytes) {
-      if (size != 0) std::memcpy(bytes_at(0), data, size);
-      *bytes_at(inline_bytes) = static_cast<unsigned char>(size);
-      set_tag(tag);
+      if constexpr (std::endian::native == std::endian::little && value_word_strings) {
+        store_short_bytes(tag, static_cast<const unsigned char*>(data), size);
+      } else {
+        if (size != 0) std::memcpy(bytes_at(0), data, size);
+        *bytes_at(inline_bytes) = static_cast<unsigned char>(size);
+        set_tag(tag);
+      }
       return;
     }
     void* block = allocate_value_node(sizeof(std::size_t) + size);
@@ -122,6 +127,34 @@ class value_storage {
   void set_tag(std::uint8_t tag) noexcept {
     words_[1] = (words_[1] & ~tag_word(0xff)) | tag_word(tag);
   }
+  // Up to 14 bytes as two whole words, from loads that stay inside [data, data + size): the
+  // first and last 8 (or 4) bytes, overlapping in the middle, where both hold the same bytes. No
+  // call to memcpy for a variable length, no byte stores read back as words, and the bytes past
+  // the string are zero, as in a fresh value. Little-endian only (byte i is bits 8i to 8i + 7).
+  void store_short_bytes(std::uint8_t tag, const unsigned char* data, std::size_t size) noexcept {
+    std::uint64_t first = 0;
+    std::uint64_t second = 0;
+    if (size >= 8) {
+      std::memcpy(&first, data, 8);
+      if (size > 8) {
+        std::uint64_t last = 0;
+        std::memcpy(&last, data + size - 8, 8);
+        second = last >> (8 * (16 - size));  // bytes 8 to size - 1
+      }
+    } else if (size >= 4) {
+      std::uint32_t low = 0;
+      std::uint32_t high = 0;
+      std::memcpy(&low, data, 4);
+      std::memcpy(&high, data + size - 4, 4);
+      first = low | std::uint64_t{high} << (8 * (size - 4));
+    } else if (size != 0) {
+      first = std::uint64_t{data[0]} | std::uint64_t{data[size / 2]} << (8 * (size / 2)) |
+              std::uint64_t{data[size - 1]} << (8 * (size - 1));
+    }
+    words_[0] = first;
+    words_[1] = second | std::uint64_t{size} << (8 * (inline_bytes - 8)) | tag_word(tag);
+  }
+
   unsigned char* bytes_at(std::size_t i) noexcept { return reinterpret_cast<unsigned char*>(words_) + i; }
   const unsigned char* bytes_at(std::size_t i) const noexcept {
     return reinterpret_cast<const unsigned char*>(words_) + i;
