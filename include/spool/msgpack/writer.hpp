@@ -79,7 +79,7 @@ constexpr bool as_array() {
 template <class T>
 constexpr std::size_t max_encoded_size();
 template <class T>
-unsigned char* encode_bounded(unsigned char* p, const T& v) noexcept;
+[[gnu::always_inline]] inline unsigned char* encode_bounded(unsigned char* p, const T& v) noexcept;
 
 // How write_struct() encodes a field's value: at its local cursor within a known bound (bounded
 // types, and strings as fixstr), or through the encoder.
@@ -314,9 +314,10 @@ constexpr std::size_t max_encoded_size() {
   } else return 0;
 }
 
-// Encodes a value of a bounded type at p, whose room the caller reserved.
+// Encodes a value of a bounded type at p, whose room the caller reserved (inlined for the same
+// reason as the encoder's integer encoders).
 template <class T>
-unsigned char* encode_bounded(unsigned char* p, const T& v) noexcept {
+[[gnu::always_inline]] inline unsigned char* encode_bounded(unsigned char* p, const T& v) noexcept {
   namespace d = spool::detail;
   if constexpr (d::boolean<T>) return encoder::encode_boolean(p, v);
   else if constexpr (d::integer<T> && std::is_signed_v<T>) return encoder::encode_sint(p, v);
