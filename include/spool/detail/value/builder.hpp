@@ -255,7 +255,7 @@ class value_builder {
     const pending_key* key;
     const value_storage* at;
     spool::object::member operator*() const noexcept {
-      return {spool::object::member::adopt_key_t{}, spool::value::adopt(key->bits), spool::value::adopt(*at)};
+      return {spool::object::member::adopt_t{}, key->bits, *at};
     }
     adopting_member_iterator& operator++() noexcept { return ++key, ++at, *this; }
     adopting_member_iterator& operator--() noexcept { return --key, --at, *this; }

@@ -32,9 +32,12 @@ class object {
   class member {
    public:
     member(std::string_view key, spool::value v) : key_(key), value(std::move(v)) {}
-    // For readers: `key` is a string value already made (by detail::value_builder).
-    struct adopt_key_t {};
-    member(adopt_key_t, spool::value&& key, spool::value&& v) noexcept : key_(std::move(key)), value(std::move(v)) {}
+    // For readers: the bytes of a key (a string) and of a value already made by
+    // detail::value_builder, taken over where the member lies (no value is moved through a
+    // temporary).
+    struct adopt_t {};
+    member(adopt_t, const detail::value_storage& key, const detail::value_storage& v) noexcept
+        : key_(spool::value::adopt(key)), value(spool::value::adopt(v)) {}
 
     std::string_view key() const noexcept { return key_.stored_string(); }
 
@@ -97,7 +100,7 @@ class object {
 
   // Internal, for readers that build an object at its final size (detail/value/builder.hpp): the
   // unindexed_t constructor takes the members at once, from a range of members made with
-  // member::adopt_key_t whose keys are distinct (one allocation of the final size, no lookups).
+  // member::adopt_t whose keys are distinct (one allocation of the final size, no lookups).
   // build_index() makes the index now instead of at the first lookup (the readers call it under
   // SPOOL_DISABLE_VALUE_LAZY_INDEX).
   struct unindexed_t {};
