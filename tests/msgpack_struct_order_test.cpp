@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,16 @@ struct ordered {
 struct lengths {
   int l1 = 0, l2 = 0, l3 = 0, l4 = 0, l7 = 0, l8 = 0, l9 = 0, l15 = 0, l16 = 0, l17 = 0, l31 = 0, l32 = 0,
       l40 = 0;
+};
+
+// Optional fields that documents often leave out, between fields they give.
+struct gapped {
+  int a = 0;
+  std::optional<int> b;
+  std::string c;
+  std::optional<std::string> d;
+  int e = 0;
+  friend bool operator==(const gapped&, const gapped&) = default;
 };
 
 struct with_defaults {
@@ -117,6 +128,54 @@ TEST_CASE("keys in declaration order, then out of it, read the same") {
       read<ordered>(fixmap(3) + str("a") + fixint(1) + str("a") + fixint(2) + str("b") + str("x")).error();
   CHECK(early_dup.code == errc::duplicate_key);
   CHECK(early_dup.path == "a");
+}
+
+TEST_CASE("fields left out between others: the ones after them still read in order, or later") {
+  CHECK(read<gapped>(fixmap(3) + str("a") + fixint(1) + str("c") + str("x") + str("e") + fixint(5)).value() ==
+        gapped{1, std::nullopt, "x", std::nullopt, 5});
+  CHECK(read<gapped>(fixmap(2) + str("b") + fixint(2) + str("e") + fixint(5)).value() ==
+        gapped{0, 2, "", std::nullopt, 5});
+  CHECK(read<gapped>(fixmap(1) + str("e") + fixint(5)).value() == gapped{0, std::nullopt, "", std::nullopt, 5});
+  // After a gap a key that comes too early for its field ("e" before "c"), then the one passed over.
+  CHECK(read<gapped>(fixmap(4) + str("a") + fixint(1) + str("e") + fixint(5) + str("c") + str("x") + str("b") +
+                     fixint(2))
+            .value() == gapped{1, 2, "x", std::nullopt, 5});
+  // An unknown key after a gap is skipped, or refused by name.
+  const std::string unknown = fixmap(3) + str("a") + fixint(1) + str("zz") + fixint(9) + str("e") + fixint(5);
+  CHECK(read<gapped>(unknown).value() == gapped{1, std::nullopt, "", std::nullopt, 5});
+  const spool::error refused = read<gapped, strict>(unknown).error();
+  CHECK(refused.code == errc::unknown_key);
+  CHECK(refused.path == "zz");
+  // A key repeated after a gap.
+  const spool::error dup =
+      read<gapped>(fixmap(3) + str("a") + fixint(1) + str("c") + str("x") + str("a") + fixint(2)).error();
+  CHECK(dup.code == errc::duplicate_key);
+  CHECK(dup.path == "a");
+  CHECK(dup.offset == 1 + 2 + 1 + 2 + 2);
+  // An error in a field read after a gap names that field.
+  const spool::error bad = read<gapped>(fixmap(2) + str("a") + fixint(1) + str("d") + fixint(3)).error();
+  CHECK(bad.code == errc::unexpected_type);
+  CHECK(bad.path == "d");
+  CHECK(bad.offset == 1 + 2 + 1 + 2);
+  // Reading again into the same object: the fields given are replaced, those left out keep theirs.
+  gapped reused{7, 8, "old", "kept", 9};
+  REQUIRE_FALSE(spool::msgpack::read(fixmap(2) + str("b") + fixint(2) + str("c") + str("new"), reused));
+  CHECK(reused == gapped{7, 2, "new", "kept", 9});
+}
+
+TEST_CASE("a required field or one with a default left out between others") {
+  const spool::error e = read<with_defaults>(fixmap(2) + str("first") + fixint(1) + str("third") + str("t")).error();
+  CHECK(e.code == errc::missing_key);
+  CHECK(e.path == "second");
+  const with_defaults d = read<with_defaults>(fixmap(1) + str("second") + fixint(2)).value();
+  CHECK(d.first == 0);
+  CHECK(d.second == 2);
+  CHECK(d.third == "none");
+  const with_defaults late =
+      read<with_defaults>(fixmap(3) + str("first") + fixint(1) + str("third") + str("t") + str("second") + fixint(2))
+          .value();
+  CHECK(late.second == 2);
+  CHECK(late.third == "t");
 }
 
 TEST_CASE("a key in a longer str form than needed is still the field") {
@@ -210,6 +269,48 @@ std::string float64(double v) {
   std::string out(1, '\xcb');
   for (int shift = 56; shift >= 0; shift -= 8) out += static_cast<char>((bits >> shift) & 0xff);
   return out;
+}
+
+// An array32 header for n elements, then the elements' bytes.
+std::string array32(std::uint32_t n, const std::string& elements) {
+  std::string out = "\xdd";
+  for (int shift = 24; shift >= 0; shift -= 8) out += static_cast<char>((n >> shift) & 0xff);
+  return out + elements;
+}
+
+TEST_CASE("an array longer than what is built up front is read in place, a batch at a time") {
+  // 8-byte elements, 8192 built up front at most: 20000 take three batches.
+  std::vector<std::int64_t> many(20000);
+  for (std::size_t i = 0; i < many.size(); ++i) many[i] = static_cast<std::int64_t>(i) * 1000 - 7'000'000;
+  const std::string bytes = spool::msgpack::write(many);
+  CHECK(read<std::vector<std::int64_t>>(bytes).value() == many);
+  // Into a vector that holds fewer, and one that holds more (read in place, shrunk).
+  std::vector<std::int64_t> fewer{1, 2, 3};
+  REQUIRE_FALSE(spool::msgpack::read(bytes, fewer));
+  CHECK(fewer == many);
+  std::vector<std::int64_t> more(25000, 5);
+  REQUIRE_FALSE(spool::msgpack::read(bytes, more));
+  CHECK(more == many);
+  // Strings (32 bytes each, 2048 up front) across batches.
+  std::vector<std::string> texts(5000);
+  for (std::size_t i = 0; i < texts.size(); ++i) texts[i] = std::string(i % 40, static_cast<char>('a' + i % 26));
+  CHECK(read<std::vector<std::string>>(spool::msgpack::write(texts)).value() == texts);
+  // An error in a later batch names its element, at its offset.
+  std::string elements(9000, '\x01');
+  elements[8500] = '\xc3';  // true, not an integer
+  const spool::error wrong = read<std::vector<std::int64_t>>(array32(9000, elements)).error();
+  CHECK(wrong.code == errc::unexpected_type);
+  CHECK(wrong.path == "[8500]");
+  CHECK(wrong.offset == 5 + 8500);
+  // The last element cut short: a uint16 with no bytes after its header.
+  elements[8500] = '\x01';
+  elements[8999] = '\xcd';
+  const spool::error cut = read<std::vector<std::int64_t>>(array32(9000, elements)).error();
+  CHECK(cut.code == errc::unexpected_end);
+  CHECK(cut.path == "[8999]");
+  // A count the bytes left cannot hold fails before anything is built.
+  CHECK(read<std::vector<std::int64_t>>(array32(9000, std::string(8999, '\x01'))).error().code ==
+        errc::unexpected_end);
 }
 
 TEST_CASE("float64 into double: bit-exact, at the input's end, and cut short") {

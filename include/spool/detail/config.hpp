@@ -74,7 +74,11 @@
 //                                   the next declared key's fixstr
 //   SPOOL_DISABLE_MSGPACK_ORDERED_FIELDS the MessagePack struct reader takes every key through the
 //                                   struct plan instead of first matching the keys that come in
-//                                   declaration order against names known at compile time
+//                                   declaration order (passing over fields a document leaves out)
+//                                   against names known at compile time
+//   SPOOL_DISABLE_MSGPACK_BATCHED_ELEMENTS the MessagePack reader builds an array of more elements
+//                                   than it constructs up front with one emplace_back per element
+//                                   instead of resizing a batch at a time and reading in place
 //   SPOOL_DISABLE_MSGPACK_EXACT_RESERVE the MessagePack reader reserves a bounded budget (64 KiB)
 //                                   for an array's elements instead of its whole count when the
 //                                   bytes left pay for it
@@ -324,6 +328,12 @@ inline constexpr bool msgpack_struct_runs = true;
 inline constexpr bool msgpack_inline_scalars = false;
 #else
 inline constexpr bool msgpack_inline_scalars = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_BATCHED_ELEMENTS
+inline constexpr bool msgpack_batched_elements = false;
+#else
+inline constexpr bool msgpack_batched_elements = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_EXACT_RESERVE

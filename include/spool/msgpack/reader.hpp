@@ -130,10 +130,18 @@ constexpr bool accepts(format::family f) {
 
 // ---- structs ----
 
+// Whether an absent field can matter: a default to apply, or an error when one is required.
+template <read_options O, class T>
+inline constexpr bool absent_fields_matter = O.require_all_fields || spool::reflect::has_defaults<T> ||
+                                             []<std::size_t... I>(std::index_sequence<I...>) {
+                                               return (spool::reflect::field_required<T, I> || ...);
+                                             }(std::make_index_sequence<spool::reflect::field_count<T>>{});
+
 // Fields the document did not give: defaults, or missing_key for required ones.
 template <read_options O, class T, std::size_t N>
 bool complete_struct(decoder& d, T& obj, const spool::struct_plan& plan, const std::bitset<N>& seen,
                      const unsigned char* at) {
+  if constexpr (!absent_fields_matter<O, T>) return true;
   if (seen.all()) return true;
   for (std::size_t i = 0; i < N; ++i) {
     if (seen[i]) continue;
@@ -149,11 +157,6 @@ bool complete_struct(decoder& d, T& obj, const spool::struct_plan& plan, const s
   return true;
 }
 
-// Reads the leading entries of a map whose keys are T's fields in declaration order (what spool
-// and most writers produce): each key is compared with its field's name, known at compile time,
-// and the value read straight into the member, with no plan, no index and no call through a
-// table. Returns the entries read; stops at the end of the map, at the first key that is not the
-// next field (the general loop takes over there) or at an error (`failed`).
 // Whether the input continues with field I's key in the form spool's writer gives it (encoded_key:
 // the shortest str header, then the text), compared with constant bytes; if so the cursor moves
 // past it. A key equal to a declared name needs no UTF-8 check of its own.
@@ -164,33 +167,49 @@ template <read_options O, class T, std::size_t I>
   else return d.next_is(encoded_key<T, I>::bytes);
 }
 
-template <read_options O, class T>
-[[gnu::always_inline]] inline std::uint32_t read_fields_in_order(decoder& d, T& obj, std::uint32_t n, bool& failed) {
+// Reads the entries of a map whose keys are T's fields in declaration order (what spool and most
+// writers produce), some possibly absent (documents leave out optional fields): each field's key,
+// known at compile time, is compared with the input in turn, and on a match the value is read
+// straight into the member, with no plan, no index and no call through a table; a field whose key
+// is not next is passed over, at the cost of that one comparison. Marks the fields read in `seen`
+// and returns the entries read; stops at the end of the map, after the last field, or at an error
+// (`failed`). Keys it did not take (out of order, unknown, repeated) are left to the general loop.
+// Up to 64 fields are marked in a word (a constant bit per field: std::bitset's reference proxy
+// is not always inlined in a fold this long).
+template <read_options O, class T, std::size_t N>
+[[gnu::always_inline]] inline std::uint32_t read_fields_in_order(decoder& d, T& obj, std::uint32_t n,
+                                                                 std::bitset<N>& seen, bool& failed) {
   std::uint32_t done = 0;
+  std::uint64_t marks = 0;
   [&]<std::size_t... I>(std::index_sequence<I...>) {
-    (void)((done < n && next_is_field<O, T, I>(d) &&
-            (spool::reflect::store<I>(obj, [&](auto& member) { return read_element<O>(d, member); })
-                 ? (++done, true)
-                 : (failed = true, d.error.at_key(spool::reflect::field_name<T, I>), false))) &&
+    (void)((done < n &&
+            (!next_is_field<O, T, I>(d) ||
+             (spool::reflect::store<I>(obj, [&](auto& member) { return read_element<O>(d, member); })
+                  ? (++done, N <= 64 ? void(marks |= std::uint64_t{1} << (I % 64)) : void(seen.set(I)), true)
+                  : (failed = true, d.error.at_key(spool::reflect::field_name<T, I>), false)))) &&
            ...);
-  }(std::make_index_sequence<spool::reflect::field_count<T>>{});
+  }(std::make_index_sequence<N>{});
+  if constexpr (N <= 64) seen = std::bitset<N>(marks);
   return done;
 }
 
 template <read_options O, class T>
 bool read_struct_map(decoder& d, T& obj, const unsigned char* at, std::uint32_t n) {
   constexpr std::size_t fields = spool::reflect::field_count<T>;
+  std::bitset<fields> seen;
   std::uint32_t k = 0;
+  std::size_t expected = 0;
   if constexpr (spool::detail::msgpack_ordered_fields) {
     bool failed = false;
-    k = read_fields_in_order<O>(d, obj, n, failed);
+    k = read_fields_in_order<O>(d, obj, n, seen, failed);
     if (failed) return false;
-    if (k == n && k == fields) return true;  // every field, nothing else: no defaults to apply
+    if (k == n) {
+      if constexpr (!absent_fields_matter<O, T>) return true;
+      if (seen.all()) return true;
+    }
+    expected = fields;  // the keys left came out of order: no next key to predict
   }
   const spool::struct_plan& plan = d.memo.get<T>();
-  std::bitset<fields> seen;
-  for (std::size_t i = 0; i < k; ++i) seen[i] = true;
-  std::size_t expected = k;
   for (; k < n; ++k) {
     const unsigned char* key_at = d.pos;
     std::string_view key;
@@ -316,7 +335,19 @@ bool read_sequence(decoder& d, C& out) {
     in_place = n <= upfront_elements || n <= out.size();
   if (!in_place) {
     out.clear();
-    if constexpr (!std::is_same_v<item_type, bool> && requires { out.emplace_back(); }) {
+    if constexpr (spool::detail::msgpack_batched_elements && !std::is_same_v<item_type, bool> &&
+                  requires { out.resize(n); out.reserve(n); out[0]; }) {
+      // Constructed a budget's worth at a time, each batch once the elements before it are read
+      // (every one took at least a byte of input), then read in place: no call per element.
+      out.reserve(reserve_for<item_type>(d, n, upfront_elements));
+      for (std::size_t i = 0; i < n;) {
+        const std::size_t batch_end = std::min<std::size_t>(n, i + upfront_elements);
+        out.resize(batch_end);
+        for (; i < batch_end; ++i) {
+          if (!read_element<O>(d, out[i])) return d.error.at_index(i), false;
+        }
+      }
+    } else if constexpr (!std::is_same_v<item_type, bool> && requires { out.emplace_back(); }) {
       // Read where the element stays: a large struct moves only when the vector grows.
       if constexpr (requires { out.reserve(n); }) out.reserve(reserve_for<item_type>(d, n, upfront_elements));
       for (std::uint32_t i = 0; i < n; ++i) {
