@@ -187,15 +187,18 @@ TEST_CASE("value_builder: keys that differ only in a zero byte, their length or 
   for (std::size_t padding : {0u, 20u}) {
     CAPTURE(padding);
     value_builder b;
+    const auto push_members = [&] {
+      for (std::size_t i = 0; i < padding; ++i) {
+        b.push_key(key_name(i), 0);
+        b.push(nullptr);
+      }
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        b.push_key(keys[i], i);
+        b.push(static_cast<std::int64_t>(i));
+      }
+    };
     const value_builder::mark m = b.position();
-    for (std::size_t i = 0; i < padding; ++i) {
-      b.push_key(key_name(i), 0);
-      b.push(nullptr);
-    }
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-      b.push_key(keys[i], i);
-      b.push(static_cast<std::int64_t>(i));
-    }
+    push_members();
     REQUIRE(b.close_object(m, repeated_keys::rejected) == nullptr);
     const value v = b.take();
     REQUIRE(v.size() == padding + keys.size());
@@ -205,14 +208,7 @@ TEST_CASE("value_builder: keys that differ only in a zero byte, their length or 
     for (std::size_t r = 0; r < keys.size(); ++r) {
       CAPTURE(r);
       const value_builder::mark again = b.position();
-      for (std::size_t i = 0; i < padding; ++i) {
-        b.push_key(key_name(i), 0);
-        b.push(nullptr);
-      }
-      for (std::size_t i = 0; i < keys.size(); ++i) {
-        b.push_key(keys[i], i);
-        b.push(static_cast<std::int64_t>(i));
-      }
+      push_members();
       b.push_key(keys[r], 999);
       b.push(-1);
       const value_builder::pending_key* rejected = b.close_object(again, repeated_keys::rejected);
