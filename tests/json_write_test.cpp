@@ -399,6 +399,33 @@ TEST_CASE("spool::value: member values of every kind and string values of every 
   }
 }
 
+// Keys and strings of up to 14 bytes are checked and copied as the 16 bytes of the value that
+// holds them, with the bytes past the text (zeros, its length, the tag: control bytes) masked
+// off: read from text (the reader's builder lays them out) and written back, every length around
+// that limit, plain and with an escape or non-ASCII text at its first, a middle and its last byte.
+TEST_CASE("spool::value: keys and strings read from text are written back as they were") {
+  const std::string alphabet = "abcdefghijklmnopqrstuvwxyz";
+  for (std::size_t length = 0; length <= 17; ++length) {
+    std::vector<std::string> texts{alphabet.substr(0, length)};
+    for (const std::size_t at : {std::size_t{0}, length / 2, length - 1}) {
+      if (at >= length) continue;
+      // As the writer writes them: escaped, or UTF-8 as it is.
+      for (const std::string_view special : {R"(\")", R"(\n)", R"(\u0000)", R"(\u001f)", "\xC3\xA9"}) {
+        std::string text = alphabet.substr(0, length);
+        text.replace(at, 1, special);
+        texts.push_back(text);
+      }
+    }
+    for (const std::string& text : texts) {
+      const std::string document = "{\"" + text + "\":\"" + text + "\",\"k\":[\"" + text + "\",{\"" + text + "\":1}]}";
+      CAPTURE(document);
+      spool::value v;
+      REQUIRE_FALSE(spool::json::read(document, v));
+      CHECK(spool::json::write(v) == document);
+    }
+  }
+}
+
 TEST_CASE("spool::value: a NaN in an array or a member is located by its path") {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const spool::value doc{{"a", {1.0, spool::value{{"b", {2.0, nan}}}}}};

@@ -49,6 +49,10 @@
 //                                   through separate reservations for the separator, the key, the
 //                                   colon and the value, instead of one for all four when the value
 //                                   is a null, a boolean, a number or a short plain string
+//   SPOOL_DISABLE_JSON_WRITE_VALUE_INLINE_STRINGS the JSON writer checks a spool::value's key or
+//                                   string of up to 14 bytes in its copy in the output, instead of
+//                                   loading the 16 bytes of the value that hold it, checking them
+//                                   there and storing them whole
 //   SPOOL_DISABLE_SCALED_DOUBLE_PARSE the text readers convert a number's digits and exponent to a
 //                                   double with Clinger's fast path, then x87 long double arithmetic
 //                                   (where long double has 64 bits), then std::from_chars, instead
@@ -250,6 +254,12 @@ inline constexpr bool json_write_short_keys = true;
 inline constexpr bool json_write_value_members = false;
 #else
 inline constexpr bool json_write_value_members = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_WRITE_VALUE_INLINE_STRINGS
+inline constexpr bool json_write_value_inline_strings = false;
+#else
+inline constexpr bool json_write_value_inline_strings = true;
 #endif
 
 #ifdef SPOOL_DISABLE_SCALED_DOUBLE_PARSE
