@@ -489,6 +489,43 @@ TEST_CASE("a ',' right before the next key: structs, maps and spool::value, with
   CHECK(spool::json::read<server, lenient>(R"({"host":"h",,})").error().offset == 12);
 }
 
+TEST_CASE("a ',' then a newline and indentation before the next key or element, with every option") {
+  // Pretty-printed text separates members and elements so, and the loops take it inline when the
+  // indentation is under 32 spaces; longer ones, a trailing ',' and comments go through
+  // next_element, a missing key or element is the key's or element's reader's error.
+  for (std::size_t k = 0; k <= 40; ++k) {
+    const std::string gap = ",\n" + std::string(k, ' ');
+    CAPTURE(k);
+    auto s = spool::json::read<server>("{\"host\": \"h\"" + gap + "\"port\": 1" + gap + "\"max-connections\": 2}");
+    REQUIRE(s);
+    CHECK(s->host == "h");
+    CHECK(s->port == 1);
+    CHECK(s->max_connections == 2);
+    CHECK(spool::json::read<std::vector<int>>("[1" + gap + "2" + gap + "3]").value() == std::vector<int>{1, 2, 3});
+    CHECK(spool::json::read<std::map<std::string, int>>("{\"a\": 1" + gap + "\"b\": 2}").value().size() == 2);
+    CHECK(spool::json::read<spool::value>("{\"a\": [1" + gap + "2]" + gap + "\"b\": {}}").value().size() == 2);
+    const std::size_t close_at = 11 + gap.size();  // past {"host":"h" and the gap
+    const std::string after_gap[] = {"}", "1}", ",\"port\":1}"};
+    for (const std::string& bad : after_gap) {
+      const std::string text = "{\"host\":\"h\"" + gap + bad;
+      CAPTURE(text);
+      const spool::error e = spool::json::read<server>(text).error();
+      CHECK(e.code == spool::errc::syntax);
+      CHECK(e.offset == close_at);
+      CHECK(spool::json::read<std::map<std::string, std::string>>(text).error().offset == close_at);
+      CHECK(spool::json::read<spool::value>(text).error().offset == close_at);
+    }
+    const spool::error element = spool::json::read<std::vector<int>>("[1" + gap + "]").error();
+    CHECK(element.code == spool::errc::syntax);
+    CHECK(element.offset == 2 + gap.size());
+    constexpr spool::json::read_options lenient{.comments = true, .trailing_commas = true};
+    CHECK(spool::json::read<server, lenient>("{\"host\":\"h\"" + gap + "\"port\":1" + gap + "}").value().port == 1);
+    CHECK(spool::json::read<server, lenient>("{\"host\":\"h\"" + gap + "/*p*/\"port\":1}").value().port == 1);
+    CHECK(spool::json::read<std::vector<int>, lenient>("[1" + gap + "// c\n2" + gap + "]").value() == std::vector<int>{1, 2});
+    CHECK(spool::json::read<spool::value, lenient>("{\"a\":1" + gap + "/*b*/\"b\":2" + gap + "}").value().size() == 2);
+  }
+}
+
 TEST_CASE("true, false and null: whole, cut off at the end, misspelled, in every reader") {
   CHECK(spool::json::read<std::vector<bool>>("[true,false,true]").value() == std::vector<bool>{true, false, true});
   CHECK_FALSE(spool::json::read<std::optional<int>>("null").value().has_value());

@@ -64,6 +64,10 @@
 //   SPOOL_DISABLE_JSON_PLAIN_COMMA  the JSON reader takes every separator of an array or object
 //                                   through next_element's call, instead of first checking inline
 //                                   for a ',' followed at once by the next element or key
+//   SPOOL_DISABLE_JSON_INDENTED_COMMA the JSON reader takes a ',' followed by a newline and
+//                                   indentation (pretty-printed text) through next_element's call
+//                                   and whitespace skip, instead of inline in the array's or
+//                                   object's loop as a ',' followed at once by the next token
 //   SPOOL_DISABLE_JSON_NUMBER_ARRAYS the JSON reader takes the elements of an array of floats or
 //                                   doubles (std::vector, std::array, C array) through its general
 //                                   element loop, instead of a loop of its own that scans and
@@ -278,6 +282,12 @@ inline constexpr bool json_short_integer_digits = true;
 inline constexpr bool json_plain_comma = false;
 #else
 inline constexpr bool json_plain_comma = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_INDENTED_COMMA
+inline constexpr bool json_indented_comma = false;
+#else
+inline constexpr bool json_indented_comma = true;
 #endif
 
 #ifdef SPOOL_DISABLE_JSON_NUMBER_ARRAYS

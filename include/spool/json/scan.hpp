@@ -75,25 +75,35 @@ inline const char* skip_spaces(const char* p, const char* end) noexcept {
   return p;
 }
 
+// p at a newline of pretty-printed text: the token after it and an indentation of up to 31
+// spaces, or nullptr when something else follows (a longer indentation, tabs, a blank line) or
+// fewer than 33 bytes are left, for the general skip. The 32 bytes after the newline are compared
+// with spaces at once, and the token checked after them, instead of a step per byte.
+[[gnu::always_inline]] inline const char* token_after_indentation(const char* p, const char* end) noexcept {
+#if defined(__SSE2__)
+  if (end - p > 32) {
+    const __m128i space = _mm_set1_epi8(' ');
+    const auto low = static_cast<std::uint32_t>(
+        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1)), space)));
+    const auto high = static_cast<std::uint32_t>(
+        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 17)), space)));
+    const int run = std::countr_one(low | (high << 16));
+    if (run < 32 && static_cast<unsigned char>(p[1 + run]) > ' ') return p + 1 + run;
+  }
+#else
+  (void)p;
+  (void)end;
+#endif
+  return nullptr;
+}
+
 // Skips JSON whitespace (no comments).
 inline const char* skip_whitespace(const char* p, const char* end) noexcept {
-#if defined(__SSE2__)
   if constexpr (spool::detail::json_indent_skip) {
-    // Pretty-printed text: a newline, then an indentation of up to 31 spaces before the next
-    // token. The 32 bytes after the newline are compared with spaces at once, and the token
-    // checked after them, instead of a step per byte and a second scan for the run.
-    if (end - p > 32 && *p == '\n') {
-      const __m128i space = _mm_set1_epi8(' ');
-      const auto low = static_cast<std::uint32_t>(
-          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1)), space)));
-      const auto high = static_cast<std::uint32_t>(
-          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 17)), space)));
-      const int run = std::countr_one(low | (high << 16));
-      p += 1 + run;  // at most end: end - p was above 32
-      if (run < 32 && static_cast<unsigned char>(*p) > ' ') return p;
+    if (p != end && *p == '\n') {
+      if (const char* const token = token_after_indentation(p, end)) return token;
     }
   }
-#endif
   // Minified documents have no whitespace at all: one compare settles that. Pretty ones put a
   // newline before an indentation run, which is skipped in blocks.
   while (p != end && static_cast<unsigned char>(*p) <= ' ' && is_whitespace(*p)) {
