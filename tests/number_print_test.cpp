@@ -282,6 +282,11 @@ TEST_CASE("integers of every length match std::to_chars, around every power of t
     check(v >> (rng() % 64));  // every magnitude
     check(v % 10000000000000000ULL);
   }
+  // Nine and ten digits take their leading one or two from the pair table: every such lead with
+  // the eight digits after it at their ends and in between.
+  for (std::uint64_t lead = 1; lead < 100; ++lead) {
+    for (const std::uint64_t rest : {0ULL, 1ULL, 9ULL, 10000000ULL, 12345678ULL, 99999999ULL}) check(lead * 100000000 + rest);
+  }
   CHECK(mismatches == 0);
   CHECK(integer_text(std::uint64_t{1000000000000000}) == "1000000000000000");
   CHECK(integer_text(std::int64_t{-1234567890123456789}) == "-1234567890123456789");

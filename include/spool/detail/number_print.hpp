@@ -114,7 +114,16 @@ inline char* write_unsigned(char* out, std::uint64_t v) noexcept {
   }
   if (v < e8 * e8) {
     const std::uint64_t high = v / e8;
-    out = write_leading_digits(out, static_cast<std::uint32_t>(high));
+    if (high < 100) {
+      // Nine or ten digits (ids, counts, seconds since 1970): the leading one or two from the
+      // pair table (one byte into the pair for a single digit; the byte after it is scratch)
+      // instead of a third split into eight digits and a count of the zeros before them.
+      const std::size_t single = high < 10 ? 1 : 0;
+      std::memcpy(out, digit_pairs + 2 * high + single, 2);
+      out += 2 - single;
+    } else {
+      out = write_leading_digits(out, static_cast<std::uint32_t>(high));
+    }
     write_eight_digits(out, static_cast<std::uint32_t>(v - high * e8));
     return out + 8;
   }
