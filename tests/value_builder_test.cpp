@@ -307,6 +307,105 @@ TEST_CASE("MessagePack into spool::value: a failed read leaves the builder empty
   CHECK(b.position().values == start.values);
 }
 
+// The MessagePack encoding of element `i` of a mixed array, and the value it reads as: every kind
+// the reader stores in place (nil, booleans, integers, doubles, inline and long strings) and those
+// it pushes first (binary, timestamp, ext, arrays, maps).
+std::pair<std::string, value> mixed_element(std::size_t i) {
+  switch (i % 12) {
+    case 0: return {bytes({0xc0}), value()};
+    case 1: return {bytes({0xc3}), value(true)};
+    case 2: return {bytes({0x2a}), value(42)};
+    case 3: return {bytes({0xd0, 0x80}), value(-128)};
+    case 4: return {bytes({0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}), value(std::uint64_t{18446744073709551615u})};
+    case 5: return {bytes({0xcb, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0}), value(1.5)};
+    case 6: return {bytes({0xa3, 'a', 'b', 'c'}), value("abc")};
+    case 7: return {bytes({0xb0}) + std::string(16, static_cast<char>('a' + i % 26)), value(std::string(16, static_cast<char>('a' + i % 26)))};
+    case 8: {
+      const std::byte raw[2] = {std::byte{1}, std::byte{2}};
+      return {bytes({0xc4, 2, 1, 2}), value::binary(raw)};
+    }
+    case 9: return {bytes({0x92, 0x01, 0x90}), value::array({1, value::array({})})};
+    case 10: return {bytes({0x81, 0xa1, 'k', 0x91, 0x07}), value::object({{"k", value::array({7})}})};
+    default: {
+      const std::byte raw[1] = {std::byte{9}};
+      return {bytes({0xd4, 0x05, 0x09}), value(spool::ext{5, {raw, raw + 1}})};
+    }
+  }
+}
+
+std::string array_header(std::size_t n) {
+  if (n < 16) return bytes({static_cast<unsigned>(0x90 + n)});
+  if (n <= 0xffff) return bytes({0xdc, static_cast<unsigned>(n >> 8), static_cast<unsigned>(n & 0xff)});
+  return bytes({0xdd, static_cast<unsigned>(n >> 24), static_cast<unsigned>((n >> 16) & 0xff),
+                static_cast<unsigned>((n >> 8) & 0xff), static_cast<unsigned>(n & 0xff)});
+}
+
+TEST_CASE("MessagePack into spool::value: arrays of every length form, each element in its place") {
+  // Made at the header's count: 0, fixarray limits, array16 and array32, past the 1024 elements
+  // that were once the longest kept on the builder's stack.
+  for (const std::size_t n : {0u, 1u, 2u, 15u, 16u, 1024u, 1025u, 70000u}) {
+    CAPTURE(n);
+    std::string doc = array_header(n);
+    value expected = value::array({});
+    for (std::size_t i = 0; i < n; ++i) {
+      auto [encoded, element] = mixed_element(i);
+      doc += encoded;
+      expected.push_back(std::move(element));
+    }
+    const spool::result<value> v = spool::msgpack::read<value>(doc);
+    REQUIRE(v);
+    CHECK(v->size() == n);
+    CHECK(*v == expected);
+    CHECK(v->as_array().capacity() == n);
+    // Inside a map and an array, with something after it.
+    const spool::result<value> nested =
+        spool::msgpack::read<value>(bytes({0x82, 0xa1, 'a', 0x92}) + doc + bytes({0xc2, 0xa1, 'b', 0x01}));
+    REQUIRE(nested);
+    CHECK((*nested)["a"][0] == expected);
+    CHECK((*nested)["a"][1] == value(false));
+    CHECK((*nested)["b"] == value(1));
+  }
+}
+
+TEST_CASE("MessagePack into spool::value: an array that fails at any element is dropped whole") {
+  value_builder& b = value_builder::for_this_thread();
+  const value_builder::mark start = b.position();
+  const std::size_t n = 24;
+  for (std::size_t bad = 0; bad < n; ++bad) {
+    CAPTURE(bad);
+    // Element `bad` is the never-used byte, or (cut off) a str8 of 255 bytes, longer than the rest.
+    for (const bool cut : {false, true}) {
+      std::string doc = bytes({0x91}) + array_header(n);
+      std::size_t bad_at = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (i == bad) {
+          bad_at = doc.size();
+          doc += cut ? bytes({0xd9, 0xff}) : bytes({0xc1});
+          continue;
+        }
+        doc += mixed_element(i).first;
+      }
+      const spool::result<value> v = spool::msgpack::read<value>(doc);
+      REQUIRE_FALSE(v);
+      CHECK(v.error().path == "[0][" + std::to_string(bad) + "]");
+      if (!cut) CHECK(v.error().offset == bad_at);
+      CHECK(v.error().code == (cut ? spool::errc::unexpected_end : spool::errc::syntax));
+      CHECK(b.position().values == start.values);
+      CHECK(b.position().keys == start.keys);
+    }
+  }
+  // An error inside a nested container names both indexes.
+  const spool::result<value> inner = spool::msgpack::read<value>(bytes({0x93, 0x01, 0x92, 0x02, 0xc1, 0x03}));
+  REQUIRE_FALSE(inner);
+  CHECK(inner.error().path == "[1][1]");
+  CHECK(inner.error().offset == 4);
+  // A count past the bytes left fails at the header, before anything is made for it.
+  const spool::result<value> huge = spool::msgpack::read<value>(bytes({0xdd, 0xff, 0xff, 0xff, 0xff, 0x01, 0x02}));
+  REQUIRE_FALSE(huge);
+  CHECK(huge.error().code == spool::errc::unexpected_end);
+  CHECK(b.position().values == start.values);
+}
+
 TEST_CASE("value_builder: its stacks stay out of the node cache") {
   // On a fresh thread: once the document is gone, the current chunk holds no block, so it starts
   // over for the next one; the builder's grown stacks would otherwise hold it.

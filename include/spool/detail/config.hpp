@@ -84,6 +84,10 @@
 //                                   struct plan instead of first matching the keys that come in
 //                                   declaration order (passing over fields a document leaves out)
 //                                   against names known at compile time
+//   SPOOL_DISABLE_MSGPACK_DIRECT_ARRAYS the MessagePack reader into spool::value pushes an array's
+//                                   elements on the value builder's stack and builds the array
+//                                   from them when it closes (up to 1024 elements), instead of
+//                                   making it at the header's count and storing each element there
 //   SPOOL_DISABLE_MSGPACK_BATCHED_ELEMENTS the MessagePack reader builds an array of more elements
 //                                   than it constructs up front with one emplace_back per element
 //                                   instead of resizing a batch at a time and reading in place
@@ -348,6 +352,12 @@ inline constexpr bool msgpack_struct_runs = true;
 inline constexpr bool msgpack_inline_scalars = false;
 #else
 inline constexpr bool msgpack_inline_scalars = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_DIRECT_ARRAYS
+inline constexpr bool msgpack_direct_arrays = false;
+#else
+inline constexpr bool msgpack_direct_arrays = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_BATCHED_ELEMENTS

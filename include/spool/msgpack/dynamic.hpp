@@ -32,9 +32,10 @@
 
 namespace spool::msgpack::detail {
 
-// The document's values wait on the thread's value_builder (detail/value/builder.hpp) and each
-// container is built once, at its final size, when it closes; a map's keys are checked for repeats
-// then, in one pass.
+// The document's values wait on the thread's value_builder (detail/value/builder.hpp). An array
+// is made when its header is read, with room for the count the header gives, and its elements go
+// straight into it; a map is built once, at its final size, when it closes, and its keys are
+// checked for repeats then, in one pass.
 //
 // push_dynamic is inlined into the loops of the container readers, so that a scalar element (most
 // of a document) costs no call: only a nested container, binary or ext goes out of line
@@ -42,11 +43,51 @@ namespace spool::msgpack::detail {
 template <read_options O>
 bool push_dynamic(decoder& d, spool::detail::value_builder& b);
 
+// Where push_dynamic_here puts the value it reads: on top of the builder's stack, or at the end
+// of an array made with room for all its elements. Containers, binaries and ext values are always
+// pushed by their own readers; onto_array then moves them from the stack to the array.
+struct onto_stack {
+  spool::detail::value_builder& b;
+  template <class... Args>
+  [[gnu::always_inline]] void put(Args&&... args) {
+    b.push(std::forward<Args>(args)...);
+  }
+  void pushed() noexcept {}
+};
+struct onto_array {
+  spool::detail::value_builder& b;
+  spool::array& elements;
+  template <class... Args>
+  [[gnu::always_inline]] void put(Args&&... args) {
+    elements.emplace_back(std::forward<Args>(args)...);
+  }
+  void pushed() noexcept { b.pop_onto(elements); }
+};
+
+template <read_options O, class Place>
+[[gnu::always_inline]] inline bool push_dynamic_here(decoder& d, spool::detail::value_builder& b, Place place);
+template <read_options O>
+bool push_dynamic_called(decoder& d, spool::detail::value_builder& b);
+
 template <read_options O>
 [[gnu::noinline]] bool push_dynamic_array(decoder& d, spool::detail::value_builder& b) {
   std::uint32_t n = 0;
   if (!d.enter<O>() || !d.array_header<O>(n)) return false;
-  if (n <= spool::detail::value_builder::longest_pending_array) {
+  if constexpr (spool::detail::msgpack_direct_arrays) {
+    // The header gives the count (no more than the bytes left): the array is made with room for
+    // exactly that many, owned by the stack from the start, and each scalar element is made at
+    // its end, never on the stack and never copied. (Made as n nulls instead, each array cost a
+    // call to memset.)
+    spool::array& elements = b.push_array_with_room(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if constexpr (spool::detail::msgpack_inline_scalars) {
+        if (!push_dynamic_here<O>(d, b, onto_array{b, elements})) return d.error.at_index(i), false;
+      } else {
+        if (!push_dynamic_called<O>(d, b)) return d.error.at_index(i), false;
+        b.pop_onto(elements);
+      }
+    }
+  } else if (n <= spool::detail::value_builder::longest_pending_array) {
     const std::size_t first = b.position().values;
     for (std::uint32_t i = 0; i < n; ++i) {
       if (!push_dynamic<O>(d, b)) return d.error.at_index(i), false;
@@ -131,51 +172,54 @@ template <read_options O>
   return d.mismatch(d.pos, "a value");
 }
 
-template <read_options O>
-[[gnu::always_inline]] inline bool push_dynamic_here(decoder& d, spool::detail::value_builder& b) {
+template <read_options O, class Place>
+[[gnu::always_inline]] inline bool push_dynamic_here(decoder& d, spool::detail::value_builder& b, Place place) {
   if (!d.need(1)) return false;
   const unsigned char* at = d.pos;
+  bool pushed = false;
   switch (format::family_of(*at)) {
     case format::family::integer: {
       ++d.pos;
       wire_integer v;
       if (!d.integer_after(at, v)) return false;
-      if (v.negative) b.push(static_cast<std::int64_t>(v.bits));
-      else b.push(v.bits);
+      if (v.negative) place.put(static_cast<std::int64_t>(v.bits));
+      else place.put(v.bits);
       return true;
     }
-    case format::family::nil: ++d.pos; b.push(); return true;
-    case format::family::boolean: b.push(*d.pos++ == format::true_); return true;
+    case format::family::nil: ++d.pos; place.put(); return true;
+    case format::family::boolean: place.put(*d.pos++ == format::true_); return true;
     case format::family::floating: {
       double x;
       if (!d.floating(x)) return false;
-      b.push(x);
+      place.put(x);
       return true;
     }
     case format::family::string: {
       std::string_view s;
       if (!d.str<O>(s)) return false;
-      b.push(s);
+      place.put(s);
       return true;
     }
-    case format::family::array: return push_dynamic_array<O>(d, b);
-    case format::family::map: return push_dynamic_map<O>(d, b);
+    case format::family::array: pushed = push_dynamic_array<O>(d, b); break;
+    case format::family::map: pushed = push_dynamic_map<O>(d, b); break;
     case format::family::binary:
     case format::family::ext:
-    case format::family::never_used: break;
+    case format::family::never_used: pushed = push_dynamic_rare<O>(d, b); break;
   }
-  return push_dynamic_rare<O>(d, b);
+  if (!pushed) return false;
+  place.pushed();
+  return true;
 }
 
 template <read_options O>
 [[gnu::noinline]] bool push_dynamic_called(decoder& d, spool::detail::value_builder& b) {
-  return push_dynamic_here<O>(d, b);
+  return push_dynamic_here<O>(d, b, onto_stack{b});
 }
 
 template <read_options O>
 [[gnu::always_inline]] inline bool push_dynamic(decoder& d, spool::detail::value_builder& b) {
   if constexpr (spool::detail::msgpack_inline_scalars) {
-    return push_dynamic_here<O>(d, b);
+    return push_dynamic_here<O>(d, b, onto_stack{b});
   } else {
     return push_dynamic_called<O>(d, b);
   }

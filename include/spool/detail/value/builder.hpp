@@ -190,6 +190,24 @@ class value_builder {
   // hold a long array's elements a second time. (The array is then a large block anyway.)
   static constexpr std::size_t longest_pending_array = value_node_cache::largest_block / sizeof(spool::value);
 
+  // Pushes an empty array with room for `n` elements and returns it, for a reader that knows the
+  // count up front: it appends each element itself, or pushes it and moves it over (pop_onto).
+  spool::array& push_array_with_room(std::size_t n) {
+    values_.make_room();
+    value_storage bits;
+    auto* elements = new_value_node<spool::array>();
+    bits.store_pointer(spool::value::tag(spool::kind::array), elements);
+    values_.push_into_room(bits);
+    elements->reserve(n);  // owned by the stack already: freed by rewind if this throws
+    return *elements;
+  }
+
+  // The value on top, taken off the stack and appended to `elements`, which has room for it.
+  void pop_onto(spool::array& elements) noexcept {
+    values_.drop_to(values_.size() - 1);
+    elements.push_back(spool::value::adopt(values_.data()[values_.size()]));
+  }
+
   // The value on top, taken off the stack into `slot`, a null (no destructor is due).
   void pop_into(spool::value& slot) noexcept {
     values_.drop_to(values_.size() - 1);
