@@ -411,6 +411,87 @@ TEST_CASE("key/value lines of a table: order, repeated keys, errors in the middl
   CHECK(big.offset == 16);
 }
 
+// A new table's plain key/values wait on the value builder until the next header or the end
+// closes the table (reader.hpp, open_run): what the run meets first must be what the document
+// reports, whether that is a repeated key (found only at the close), a broken value, a dotted key
+// or a comment; and nothing is left on the builder after any of them.
+TEST_CASE("runs of plain key/values: values, repeats found at the close, fallbacks") {
+  const spool::detail::value_builder& builder = spool::detail::value_builder::for_this_thread();
+  const value v = read("s = 'short'\nl = 'a string longer than fourteen bytes'\ni = -7\nf = 0.5\nb = false\n"
+                       "d = 1979-05-27T07:32:00Z\na = [1, [2], {x = 3}]\nt = {y = 'z'}\n"
+                       "[[e]]\na-key-longer-than-fourteen = 1\nm = 2\n[[e]]\n[[e]]\nm = 3");
+  REQUIRE(v.as_object().size() == 9);
+  CHECK(v.as_object().nth(0).key() == "s");
+  CHECK(v.as_object().nth(7).key() == "t");
+  CHECK(v["l"] == value("a string longer than fourteen bytes"));
+  CHECK(v["i"] == value(-7));
+  CHECK(v["f"] == value(0.5));
+  CHECK(v["b"] == value(false));
+  CHECK(v["d"].is_offset_datetime());
+  CHECK(v["a"] == value::array({1, value::array({2}), value::object({{"x", 3}})}));
+  CHECK(v["t"] == value::object({{"y", "z"}}));
+  CHECK(v["e"] == value::array({value::object({{"a-key-longer-than-fourteen", 1}, {"m", 2}}), value::object(),
+                                value::object({{"m", 3}})}));
+  CHECK(builder.position().values == 0);
+
+  // A repeat among more than eight keys (found through the builder's hash table), at the root
+  // closed by the end of the input and in a table closed by a header.
+  std::string many;
+  for (int i = 0; i < 12; ++i) many += "k" + std::to_string(i) + " = " + std::to_string(i) + "\n";
+  spool::error e = fails(many + "k5 = 0");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.offset == many.size());
+  CHECK(e.path == "k5");
+  e = fails("[t]\n" + many + "k11 = 0\n[u]\n");
+  CHECK(e.offset == many.size() + 4);
+  CHECK(e.path == "t.k11");
+  e = fails("[t]\nthe-first-long-key = 1\nb = 2\nthe-first-long-key = 3\n");
+  CHECK(e.offset == 33);
+  CHECK(e.path == "t.the-first-long-key");
+  // The repeat comes before a later error that the run reads first: the repeat is reported.
+  e = fails("[t]\na = 1\na = 2\nb = \n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.offset == 10);
+  e = fails("[t]\na = 1\na = 2\n[broken");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.offset == 10);
+  e = fails("[t]\na = 1\na = 2\nb.c = 3\n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.offset == 10);
+  e = fails("a = 1\na = 2\n# \x01\n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.offset == 6);
+  // A broken comment or line end inside a run, with nothing repeated.
+  e = fails("[t]\na = 1\n# \x01\nb = 2\n");
+  CHECK(e.code == spool::errc::syntax);
+  CHECK(e.offset == 12);
+  e = fails("[t]\na = 1 b = 2\n");
+  CHECK(e.offset == 10);
+  // A dotted key after plain ones: the run's members stay first, the dotted key's table joins
+  // them, and plain keys after it are checked against both.
+  const value dotted = read("[t]\na = 1\nb.c = 2\nd = 3\nb.e = 4\n[t.f]\n");
+  CHECK(dotted["t"] == value::object({{"a", 1}, {"b", value::object({{"c", 2}, {"e", 4}})}, {"d", 3}, {"f", value::object()}}));
+  CHECK(fails("[t]\na = 1\nb.c = 2\na = 3\n").path == "t.a");
+  CHECK(fails("[t]\nb = 1\nb.c = 2\n").path == "t.b");
+  // The run's keys are the table's: a later header may extend a table among them, not a value.
+  CHECK(read("[t]\na = {}\n[t.b]\nc = 1")["t"]["b"]["c"] == value(1));
+  e = fails("[t]\na = 1\n[t.a]\n");
+  CHECK(e.offset == 10);
+  CHECK(e.path == "t.a");
+  // Limits: the depth of a value and the number of keys, where the mutable way finds them.
+  constexpr spool::toml::read_options shallow{.max_depth = 3};
+  e = spool::toml::read<value, shallow>("[a.b]\nc = 1\nd = [1]\n").error();
+  CHECK(e.code == spool::errc::depth_exceeded);
+  CHECK(e.offset == 16);
+  CHECK(e.path == "a.b.d");
+  constexpr spool::toml::read_options two_keys{.max_container_size = 2};
+  e = spool::toml::read<value, two_keys>("a = 1\nb = 2\nc = 3\n[t]").error();
+  CHECK(e.code == spool::errc::size_exceeded);
+  CHECK(e.offset == 12);
+  CHECK(builder.position().values == 0);
+  CHECK(builder.position().keys == 0);
+}
+
 // Array elements and inline tables have registry ids of their own (tables.hpp, unlisted) but no
 // node: the tables their dotted keys and sub-headers make belong to the one element or inline
 // table, never to a sibling, however many elements there are.

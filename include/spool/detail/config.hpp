@@ -137,6 +137,10 @@
 //   SPOOL_DISABLE_TOML_REPEATED_HEADER the TOML reader into spool::value reads an [[array]] header
 //                                   that repeats the last header's text like any other, instead of
 //                                   adding an element to the array that header reached
+//   SPOOL_DISABLE_TOML_TABLE_RUNS   the TOML reader into spool::value adds each key/value of a table
+//                                   as it is read (a lookup for repeats per key) instead of building
+//                                   a new table's run of plain key/values once, at its final size,
+//                                   through the thread's value builder
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -430,6 +434,12 @@ inline constexpr bool toml_value_builder = true;
 inline constexpr bool toml_repeated_header = false;
 #else
 inline constexpr bool toml_repeated_header = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_TABLE_RUNS
+inline constexpr bool toml_table_runs = false;
+#else
+inline constexpr bool toml_table_runs = true;
 #endif
 
 }  // namespace spool::detail

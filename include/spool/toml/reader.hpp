@@ -36,7 +36,7 @@ class value_reader {
       : ctx_(ctx), s_(ctx.s), key_(ctx.key), tables_(ctx.tables), chain_(ctx.chain), opts_(opts) {}
 
   bool document(std::string_view input, spool::value& root) {
-    root = spool::value(spool::object{});
+    root = new_table_value();
     chain_.clear();
     if (!start_document(s_, tables_, input, opts_)) return false;
 
@@ -44,13 +44,30 @@ class value_reader {
     std::uint32_t table_id = table_registry::root;
     std::uint32_t table_depth = 1;
     const char* header_at = nullptr;  // the current [header], named in errors
+    run_ = run_state::none;
     for (;;) {
       s_.skip_ws();
-      if (s_.at_end()) return true;
+      if (s_.at_end()) {
+        if (run_ != run_state::open) {
+          make_table(*table);
+          return true;
+        }
+        if (close_run(*table)) return true;
+        continue;
+      }
       const char c = *s_.p;
       if (c == '#') {
-        if (!s_.skip_comment()) return false;
+        if (!s_.skip_comment()) {
+          if (fall_back_from_open_run(*table)) continue;
+          return false;
+        }
       } else if (c == '[') {
+        if (run_ == run_state::open) {
+          if (!close_run(*table)) continue;
+        } else {
+          make_table(*table);
+        }
+        run_ = run_state::none;
         const char* const open = s_.p;
         if (repeats_array_header()) {
           if (!next_element(open, table, table_id)) return false;
@@ -60,13 +77,19 @@ class value_reader {
         }
         header_at = open;
       } else if (c != '\n' && c != '\r') {
-        if (!key_value(*table, table_id, table_depth)) {
+        if (run_ != run_state::off) {
+          if (run_ == run_state::none) open_run(*table);
+          if (run_ == run_state::open) {
+            if (!run_key_value(*table, table_depth)) continue;
+          }
+        }
+        if (run_ == run_state::off && !key_value(*table, table_id, table_depth)) {
           if (header_at != nullptr)
             spool::detail::prepend_path_segment(s_.err.path, header_path(s_, ctx_.rescan, tables_, header_at));
           return false;
         }
       }
-      if (!s_.end_of_line()) return false;
+      if (!s_.end_of_line() && !fall_back_from_open_run(*table)) return false;
     }
   }
 
@@ -111,7 +134,7 @@ class value_reader {
         child = tables_.add(id, last.text, {table_kind::array_of_tables, 0, s_.offset(open)});
         if (!append_element(*slot, child, open, table, table_id)) return false;
       } else {
-        *slot = spool::value(spool::object{});
+        *slot = new_table_value();
         table = slot;
         table_id = tables_.add(id, last.text, {table_kind::header, 0, s_.offset(open)});
         child = table_id;
@@ -166,12 +189,13 @@ class value_reader {
     spool::array& elements = array.as_array();
     if (elements.size() >= opts_.max_container_size)
       return s_.fail(errc::size_exceeded, open, "array of tables has too many elements");
-    elements.emplace_back(spool::object{});
+    elements.emplace_back(new_table_value());
     table = &elements.back();
     // The elements of an array of tables mostly share one shape: each new one gets room for as
     // many members as the one before it, sparing its growth (and the holes growth leaves in the
-    // value node chunks). At worst it holds the previous element's size unused.
-    if constexpr (spool::detail::toml_sibling_reserve) {
+    // value node chunks). At worst it holds the previous element's size unused. A table read in
+    // a run of plain key/values is made at its final size instead (open_run).
+    if constexpr (spool::detail::toml_sibling_reserve && !spool::detail::toml_table_runs) {
       if (elements.size() > 1) {
         if (const spool::object* previous = elements[elements.size() - 2].if_object())
           table->as_object().reserve(previous->size());
@@ -238,6 +262,86 @@ class value_reader {
     if (node.kind == table_kind::implicit) node.redefine(table_kind::dotted, s_.offset(seg.at));
     cur = parent.find(seg.text);
     id = child;
+    return true;
+  }
+
+  // ---- runs of plain key/values --------------------------------------------------------------
+  //
+  // A table that is empty when its key/values start (the root, a new [header] or [[array]]
+  // element) mostly holds plain `key = value` lines: those wait on the thread's value builder and
+  // the table is made once, at its final size, when the next header or the end of the input
+  // closes the run. No member is looked up as it is added (past eight members, each lookup went
+  // through the object's hash index); repeated keys are found once, at the close. A dotted key
+  // closes the run and the table reads the mutable way from that key on. Anything that fails
+  // inside the run (an error, a repeated key, a value the builder way leaves to the mutable one)
+  // drops what the run built and reads the run again the mutable way, which words every error as
+  // it always has.
+
+  //
+  // Such a table is left null where it lies until its run closes (the run makes it), or until
+  // something else needs it as an object: the mutable way, or the next header or the end when the
+  // table has no key/values (make_table). One table is made, not an empty one and then the run's.
+
+  static spool::value new_table_value() {
+    if constexpr (spool::detail::toml_table_runs) return {};
+    else return spool::value(spool::object{});
+  }
+  static void make_table(spool::value& table) {
+    if (table.is_null()) table = spool::value(spool::object{});
+  }
+
+  void open_run(spool::value& table) {
+    if (!spool::detail::toml_table_runs || !(table.is_null() || table.as_object().empty())) {
+      make_table(table);
+      run_ = run_state::off;
+      return;
+    }
+    run_ = run_state::open;
+    run_first_ = s_.p;
+    run_start_ = spool::detail::value_builder::for_this_thread().position();
+  }
+
+  // One line of an open run, up to its end of line; false when the run fell back (or closed
+  // before a dotted key) and the loop goes on from the cursor.
+  bool run_key_value(spool::value& table, std::uint32_t depth) {
+    spool::detail::value_builder& b = spool::detail::value_builder::for_this_thread();
+    const char* key_start = s_.p;
+    if (!scan_key_and_equals(s_, key_, opts_, depth)) return fall_back_from_run(table);
+    if (key_.size() != 1) {
+      if (!close_run(table)) return false;
+      s_.p = key_start;
+      return false;
+    }
+    if (b.position().keys - run_start_.keys >= opts_.max_container_size) return fall_back_from_run(table);
+    b.push_key(key_.back().text, 0);
+    if (!push_value(b, depth)) return fall_back_from_run(table);
+    return true;
+  }
+
+  // The run's members become `table` (empty until now); false when a key repeats and the run is
+  // read again.
+  bool close_run(spool::value& table) {
+    spool::detail::value_builder& b = spool::detail::value_builder::for_this_thread();
+    if (b.close_object(run_start_, spool::detail::repeated_keys::rejected) != nullptr) return fall_back_from_run(table);
+    table = b.take();
+    run_ = run_state::off;
+    return true;
+  }
+
+  bool fall_back_from_run(spool::value& table) {
+    make_table(table);
+    spool::detail::value_builder::for_this_thread().rewind(run_start_);
+    s_.p = run_first_;
+    if (s_.err) s_.err = {};
+    run_ = run_state::off;
+    return false;
+  }
+
+  // After a failure outside a key/value (a comment, the end of a line): true when a run was open
+  // and is to be read again (the loop goes on and meets the error the mutable way).
+  bool fall_back_from_open_run(spool::value& table) {
+    if (run_ != run_state::open) return false;
+    fall_back_from_run(table);
     return true;
   }
 
@@ -560,6 +664,12 @@ class value_reader {
   header_chain& chain_;
   const read_options& opts_;
   bool mutable_containers_ = false;  // reading an inline table again the mutable way (built_inline_table)
+  // The current table's run of plain key/values: none yet, open (on the builder from run_start_,
+  // its first key at run_first_), or off (the table reads the mutable way).
+  enum class run_state : std::uint8_t { none, open, off };
+  run_state run_ = run_state::none;
+  const char* run_first_ = nullptr;
+  spool::detail::value_builder::mark run_start_;
   std::string_view repeat_text_;     // the last header, when it was [[a.b]] (repeats_array_header)
   std::size_t repeat_level_ = 0;     // the chain level of its last key
 };
