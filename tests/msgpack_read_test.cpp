@@ -230,6 +230,30 @@ TEST_CASE("str in every width") {
   CHECK(read_ok<std::string>({0xa2, 0xc3, 0xa9, }) == "\xc3\xa9");
 }
 
+// The UTF-8 check may load past a str's end into the input that follows; those bytes must count
+// for nothing. Here a str ends in a cut-off 3-byte sequence and the next str's header (0xa3..0xbf)
+// would complete it, at every length of valid text before the cut, with 40 bytes more after it.
+TEST_CASE("a str's UTF-8 ends at its length, whatever bytes follow it") {
+  for (std::size_t before = 0; before <= 70; ++before) {
+    std::string text;
+    while (text.size() + 3 <= before) text += "\xe3\x81\x82";
+    text.append(before - text.size(), 'a');
+    const std::string cut = text + "\xe3\x81";
+    bytes in{0x92, 0xd9, static_cast<unsigned char>(cut.size())};
+    in.insert(in.end(), cut.begin(), cut.end());
+    in.insert(in.end(), {0xa3, 'a', 'b', 'c'});
+    in.insert(in.end(), 40, 0x81);
+    CAPTURE(before);
+    const spool::error e = spool::msgpack::read<std::vector<std::string>>(in).error();
+    CHECK(e.code == spool::errc::invalid_utf8);
+    CHECK(e.offset == 3 + text.size());
+    bytes whole{0x92, 0xd9, static_cast<unsigned char>(text.size() + 3)};
+    whole.insert(whole.end(), text.begin(), text.end());
+    whole.insert(whole.end(), {0xe3, 0x81, 0x82, 0xa3, 'a', 'b', 'c'});
+    CHECK(read_ok<std::vector<std::string>>(whole) == std::vector<std::string>{text + "\xe3\x81\x82", "abc"});
+  }
+}
+
 TEST_CASE("bin in every width, and str and bin kept apart") {
   using blob = std::vector<std::byte>;
   CHECK(read_ok<blob>({0xc4, 0}).empty());

@@ -67,3 +67,42 @@ TEST_CASE("skip_ascii stops at the first high byte") {
   CHECK(spool::detail::skip_ascii(s.data(), s.data() + s.size()) - s.data() == 40);
   CHECK(spool::detail::skip_ascii(s.data(), s.data() + 40) == s.data() + 40);
 }
+
+#if defined(__SSSE3__)
+// The block check against the sequence walk: each piece (well-formed or not) after 0-40 units of
+// ASCII, CJK or mixed text and before 0-40 more, so that it and the end of the text fall at every
+// offset of a 16- or 32-byte block. The text is checked alone and lying in a larger buffer whose
+// bytes after it (a lead byte, a continuation, 0xFF) must not count.
+TEST_CASE("the block check agrees with the sequence walk at every offset") {
+  const std::string pieces[] = {"\xC3\xA9",         "\xE6\x97\xA5", "\xF0\x9F\x98\x80", "\x80",        "\xC3",
+                                "\xE6\x97",         "\xF0\x9F\x98", "\xC0\xAF",         "\xED\xA0\x80", "\xF4\x90\x80\x80",
+                                "\xE0\x9F\xBF",     "\xFF",         "\xC3\xA9\x80",     "\xEF\xBF\xBF", "\xF4\x8F\xBF\xBF"};
+  const std::string fills[] = {"a", "\xE3\x81\x82", "ab\xE3\x81\x82"};
+  const std::string after[] = {"\xE3", "\x80", "\xFF"};
+  std::size_t checked = 0;
+  for (const std::string& piece : pieces) {
+    for (const std::string& fill : fills) {
+      for (int before = 0; before <= 40; ++before) {
+        for (int behind = 0; behind <= 40; ++behind) {
+          std::string text;
+          for (int i = 0; i < before; ++i) text += fill;
+          text += piece;
+          for (int i = 0; i < behind; ++i) text += fill;
+          const char* first = text.data();
+          const char* last = first + text.size();
+          const bool valid = find_invalid_utf8(first, last) == last;
+          CAPTURE(text);
+          REQUIRE(spool::detail::valid_utf8_blocks(first, last) == valid);
+          for (const std::string& next : after) {
+            const std::string buffer = text + std::string(40, next[0]);
+            REQUIRE(spool::detail::valid_utf8_blocks(buffer.data(), buffer.data() + text.size(),
+                                                     buffer.data() + buffer.size()) == valid);
+          }
+          ++checked;
+        }
+      }
+    }
+  }
+  CHECK(checked == 15 * 3 * 41 * 41);
+}
+#endif

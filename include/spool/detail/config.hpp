@@ -77,6 +77,11 @@
 //                                   the 32 bytes after the newline with spaces at once
 //   SPOOL_DISABLE_MSGPACK_BLOCK_UTF8 the MessagePack reader walks a non-ASCII str sequence by
 //                                   sequence instead of checking it 16 bytes per step
+//   SPOOL_DISABLE_UTF8_WIDE_BLOCKS  the block UTF-8 check (detail/utf8.hpp) takes 16 bytes per
+//                                   step, skips each all-ASCII one, and copies the last few bytes
+//                                   of a string to a buffer, instead of 32 bytes per step with AVX2,
+//                                   every block checked in full, the last read in place when the
+//                                   input goes on past them
 //   SPOOL_DISABLE_MSGPACK_KEY_PREDICTION the MessagePack struct reader decodes every key before
 //                                   comparing it, instead of first comparing the input's bytes with
 //                                   the next declared key's fixstr
@@ -314,6 +319,12 @@ inline constexpr bool json_indent_skip = true;
 inline constexpr bool msgpack_block_utf8 = false;
 #else
 inline constexpr bool msgpack_block_utf8 = true;
+#endif
+
+#ifdef SPOOL_DISABLE_UTF8_WIDE_BLOCKS
+inline constexpr bool utf8_wide_blocks = false;
+#else
+inline constexpr bool utf8_wide_blocks = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_KEY_PREDICTION

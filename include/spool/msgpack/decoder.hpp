@@ -120,7 +120,7 @@ struct decoder {
 
   // A length field of sizeof(U) bytes after the format byte.
   template <class U>
-  bool length(std::size_t& n) {
+  [[gnu::always_inline]] bool length(std::size_t& n) {
     if (!need(sizeof(U))) return false;
     n = format::load_be<U>(pos);
     pos += sizeof(U);
@@ -403,7 +403,7 @@ struct decoder {
 #endif
 #if defined(__SSSE3__)
     if constexpr (spool::detail::msgpack_block_utf8) {
-      if (spool::detail::valid_utf8_blocks(p, last)) return true;
+      if (spool::detail::valid_utf8_blocks(p, last, reinterpret_cast<const char*>(end))) return true;
     }
 #endif
     const char* bad = spool::detail::find_invalid_utf8(p, last);
@@ -432,7 +432,8 @@ struct decoder {
     const unsigned char* key = bytes.data();
     bool same;
     if constexpr (N >= 8) {
-      same = [&]<std::size_t... W>(std::index_sequence<W...>) {
+      // Forced inline: GCC otherwise leaves this fold as a call per key of 16 bytes and more.
+      same = [&]<std::size_t... W>(std::index_sequence<W...>) __attribute__((always_inline)) {
         return ((word<8>(pos + 8 * W) == word<8>(key + 8 * W)) && ...);
       }(std::make_index_sequence<N / 8>{});
       if constexpr (N % 8 != 0) same = same && word<8>(pos + N - 8) == word<8>(key + N - 8);
