@@ -118,6 +118,39 @@ TEST_CASE("whitespace runs of every length and mix") {
   }
 }
 
+// Bare keys of every length up to 40, as a plain key, a dotted key, a header and a key of an
+// inline table; every byte that may not be in one, at the start, middle and end of the key.
+TEST_CASE("bare keys of every length, ended by every byte") {
+  const std::string alphabet = "azAZ09_-mQ5";
+  for (std::size_t length = 1; length <= 40; ++length) {
+    std::string key;
+    for (std::size_t i = 0; i < length; ++i) key += alphabet[(i * 7 + length) % alphabet.size()];
+    CAPTURE(key);
+    const value v = read(key + " = 1\n" + key + "x.y = 2\nt = {" + key + " = 3}\n[" + key + "-h." + key + "]\n" + key + "=4");
+    CHECK(v[key] == value(1));
+    CHECK(v[key + "x"]["y"] == value(2));
+    CHECK(v["t"][key] == value(3));
+    CHECK(v[key + "-h"][key][key] == value(4));
+    // Each byte next to the letters, digits, '_' and '-' (and non-ASCII) ends the key: where it
+    // cannot follow a key, the error is at that byte.
+    for (int byte = 1; byte < 256; ++byte) {
+      const char c = static_cast<char>(byte);
+      const bool bare = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+      if (bare || c == ' ' || c == '\t' || c == '=' || c == '.') continue;
+      for (const std::size_t at : {std::size_t{0}, length / 2, length - 1}) {
+        std::string broken = key;
+        broken[at] = c;
+        CAPTURE(byte);
+        CAPTURE(at);
+        const spool::result<value> r = spool::toml::read<value>(broken + " = 1");
+        if (at == 0 && (c == '"' || c == '\'' || c == '\n' || c == '#' || c == '[')) continue;  // other syntax
+        REQUIRE_FALSE(r);
+        CHECK(r.error().offset == at);
+      }
+    }
+  }
+}
+
 TEST_CASE("integers in every base, with separators and limits") {
   value v = read(R"(dec = 1_000_000
 neg = -17
