@@ -415,3 +415,40 @@ TEST_CASE("a container's node and its buffer go back together, also when a chunk
   });
   CHECK(chunks_alive() == before);
 }
+
+TEST_CASE("nested arrays of scalars and arrays holding a heap value at any place are all freed") {
+  // Arrays of 0-6 elements inside arrays and objects, each of them scalars only or with one long
+  // string, long binary, nested array or object at every position: an array freed in its parent's
+  // loop (no element on the heap) must be exactly those, or a block stays taken.
+  on_fresh_thread([] {
+    {
+      value doc = value::array({});
+      for (std::size_t n = 0; n <= 6; ++n) {
+        for (std::size_t heap_at = 0; heap_at <= n; ++heap_at) {  // heap_at == n: none
+          for (int heap_kind = 0; heap_kind < 4; ++heap_kind) {
+            value inner = value::array({});
+            for (std::size_t i = 0; i < n; ++i) {
+              if (i != heap_at) {
+                inner.push_back(i % 2 == 0 ? value(1.5 * static_cast<double>(i)) : value("short"));
+              } else if (heap_kind == 0) {
+                inner.push_back(std::string(15 + i, 's'));
+              } else if (heap_kind == 1) {
+                inner.push_back(value::binary(spool::bytes_view(reinterpret_cast<const std::byte*>("0123456789abcdefghij"), 20)));
+              } else if (heap_kind == 2) {
+                inner.push_back(value::array({1, std::string(20, 'n')}));
+              } else {
+                inner.push_back(value::object({{"k", 1}}));
+              }
+            }
+            doc.push_back(value::array({inner, value::object({{"inner", inner}})}));
+          }
+        }
+      }
+      CHECK(this_thread().current_blocks() > 100);
+      // The same trees read back, as a reader builds them.
+      const value read = spool::msgpack::read<value>(spool::msgpack::write(doc)).value();
+      CHECK(read == doc);
+    }
+    CHECK(this_thread().current_blocks() == 0);
+  });
+}
