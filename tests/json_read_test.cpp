@@ -408,6 +408,49 @@ TEST_CASE("doubles with integer parts of every length, inside arrays and at the 
   CHECK(spool::json::read<std::vector<double>>("[1,\"a\"]").error().offset == 3);
 }
 
+TEST_CASE("digit runs of every length, ended by every neighbour of the digits, at every distance from the end") {
+  // Up to sixteen digits of a run are taken in one 16-byte step where sixteen bytes are readable
+  // (SSSE3), else and beyond in eight-digit steps: every length from 1 to 24, as integers and as
+  // integer parts and fractions of doubles, ended by the bytes just below and above '0'-'9' and
+  // by the end of the input, with 0 to 20 bytes after the number.
+  std::mt19937_64 rng(17);
+  const auto same = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+  for (int length = 1; length <= 24; ++length) {
+    for (int trial = 0; trial < 20; ++trial) {
+      std::string digits(1, static_cast<char>('1' + rng() % 9));
+      while (static_cast<int>(digits.size()) < length) digits += static_cast<char>('0' + rng() % 10);
+      const std::string pad(static_cast<std::size_t>(trial), ' ');
+      CAPTURE(digits);
+      CAPTURE(trial);
+      if (length <= 19) {
+        const std::uint64_t expected = std::strtoull(digits.c_str(), nullptr, 10);
+        CHECK(spool::json::read<std::uint64_t>(digits + pad).value() == expected);
+        CHECK(spool::json::read<std::vector<std::uint64_t>>("[" + digits + "," + digits + "]" + pad).value() ==
+              std::vector<std::uint64_t>{expected, expected});
+        if (length <= 18) CHECK(spool::json::read<std::int64_t>("-" + digits + pad).value() == -static_cast<std::int64_t>(expected));
+      } else if (length >= 21) {
+        CHECK(spool::json::read<std::uint64_t>(digits + pad).error().code == spool::errc::out_of_range);
+      }
+      for (const char after : {'/', ':', '.', 'e', 'E', '\x80', '\xFF', '\0'}) {
+        const spool::error e = spool::json::read<std::uint64_t>(digits + std::string(1, after) + pad).error();
+        CHECK(e.code != spool::errc::ok);
+        if (length <= 19 && (after == '/' || after == ':' || after == '\x80')) CHECK(e.offset == digits.size());
+      }
+      for (const std::string& number : {digits + pad, "0." + digits + pad, "-7." + digits + "e-5" + pad, digits + "." + digits + pad}) {
+        CAPTURE(number);
+        const double expected = std::strtod(number.c_str(), nullptr);
+        auto alone = spool::json::read<double>(number);
+        REQUIRE_MESSAGE(alone, alone.error().message());
+        CHECK(same(*alone, expected));
+        auto pair = spool::json::read<std::array<double, 2>>("[" + number + "," + number + "]");
+        REQUIRE(pair);
+        CHECK(same((*pair)[1], expected));
+      }
+      CHECK(spool::json::read<double>("1." + digits + "x" + pad).error().offset == 2 + digits.size());
+    }
+  }
+}
+
 TEST_CASE("arrays of floats and doubles in every container: reuse, lengths, errors and their paths") {
   // These take a loop of their own (number, ',' and ']' inline); each case also goes through
   // the general element loop when SPOOL_DISABLE_JSON_NUMBER_ARRAYS is set.
@@ -523,6 +566,32 @@ TEST_CASE("a ',' then a newline and indentation before the next key or element, 
     CHECK(spool::json::read<server, lenient>("{\"host\":\"h\"" + gap + "/*p*/\"port\":1}").value().port == 1);
     CHECK(spool::json::read<std::vector<int>, lenient>("[1" + gap + "// c\n2" + gap + "]").value() == std::vector<int>{1, 2});
     CHECK(spool::json::read<spool::value, lenient>("{\"a\":1" + gap + "/*b*/\"b\":2" + gap + "}").value().size() == 2);
+  }
+}
+
+TEST_CASE("brackets on lines of their own: opened and closed before and after an indentation") {
+  // The newline and indentation after an opening bracket and before a closing one are skipped
+  // inline when the indentation is under 32 spaces; a wrong close and a missing one are still
+  // found where they are.
+  for (std::size_t k = 0; k <= 40; ++k) {
+    const std::string in = "\n" + std::string(k + 2, ' '), out = "\n" + std::string(k, ' ');
+    CAPTURE(k);
+    const std::string text = "{" + in + "\"name\": \"n\"," + in + "\"path\": [" + in + "{" + in + "\"x\": 1," + in + "\"y\": 2" + out + "}" + out +
+                             "]," + in + "\"admin\": true" + out + "}";
+    auto u = spool::json::read<user>(text);
+    REQUIRE(u);
+    CHECK(u->name == "n");
+    CHECK(u->path == std::vector<point>{{1, 2}});
+    CHECK(u->admin);
+    CHECK(spool::json::read<user>("{" + in + "\"path\": [" + out + "]" + out + "}").value().path.empty());
+    CHECK(spool::json::read<std::vector<int>>("[" + in + "1" + out + "]").value() == std::vector<int>{1});
+    CHECK(spool::json::read<spool::value>("[" + in + "{" + out + "}" + out + "]").value().size() == 1);
+    const spool::error wrong = spool::json::read<std::vector<int>>("[" + in + "1" + out + "}").error();
+    CHECK(wrong.code == spool::errc::syntax);
+    CHECK(wrong.offset == 2 + in.size() + out.size());
+    const spool::error unclosed = spool::json::read<point>("{" + in + "\"x\": 1" + out).error();
+    CHECK(unclosed.code == spool::errc::unexpected_end);
+    CHECK(unclosed.offset == 7 + in.size() + out.size());
   }
 }
 

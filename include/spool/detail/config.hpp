@@ -68,6 +68,9 @@
 //                                   indentation (pretty-printed text) through next_element's call
 //                                   and whitespace skip, instead of inline in the array's or
 //                                   object's loop as a ',' followed at once by the next token
+//   SPOOL_DISABLE_JSON_SIMD_DIGITS  the JSON reader takes a number's digit runs in (masked)
+//                                   eight-digit steps of integer arithmetic, instead of a run of up
+//                                   to sixteen digits in one 16-byte step (SSSE3)
 //   SPOOL_DISABLE_JSON_NUMBER_ARRAYS the JSON reader takes the elements of an array of floats or
 //                                   doubles (std::vector, std::array, C array) through its general
 //                                   element loop, instead of a loop of its own that scans and
@@ -301,6 +304,12 @@ inline constexpr bool json_plain_comma = true;
 inline constexpr bool json_indented_comma = false;
 #else
 inline constexpr bool json_indented_comma = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_SIMD_DIGITS
+inline constexpr bool json_simd_digits = false;
+#else
+inline constexpr bool json_simd_digits = true;
 #endif
 
 #ifdef SPOOL_DISABLE_JSON_NUMBER_ARRAYS
