@@ -362,6 +362,16 @@ TEST_CASE("spool::value: member values of every kind and string values of every 
     CHECK(spool::json::write(spool::value{{"a long key of twenty", v}, {"q\"", v}}) ==
           R"({"a long key of twenty":)" + text + R"(,"q\"":)" + text + "}");
   }
+  // Empty containers are written with their key in one step too: alone, next to each other, in
+  // arrays (the general loop) and nested; pretty output keeps them on one line.
+  for (const std::string document : {R"({"a":[]})", R"({"a":{}})", R"({"a":[],"b":{},"c":[],"d":1})",
+                                     R"([{"a":[]},[],{},[[]],{"b":{"c":{}}}])", R"({"a":[{},[]],"b":{"c":[],"d":{}}})"}) {
+    spool::value v;
+    REQUIRE_FALSE(spool::json::read(document, v));
+    CHECK(spool::json::write(v) == document);
+  }
+  CHECK(spool::json::write<spool::json::write_options{.pretty = true}>(spool::value{{"a", spool::array{}}, {"b", spool::object{}}}) ==
+        "{\n  \"a\": [],\n  \"b\": {}\n}");
   static constexpr spool::json::write_options ascii{.escape_unicode = true};
   static constexpr spool::json::write_options unchecked{.validate_utf8 = false};
   static constexpr spool::json::write_options pretty{.pretty = true};

@@ -555,9 +555,9 @@ bool writer<Opts>::write_value_numbers(const spool::array& elements) {
   return true;
 }
 
-// The text of a null, a boolean, a number or a plain string of up to short_plain_max bytes at w,
-// which has scalar_room bytes of room, and its end; null for any other value (and for NaN and
-// infinity, whose handling write_dynamic() owns).
+// The text of a null, a boolean, a number, a plain string of up to short_plain_max bytes or an
+// empty array or object at w, which has scalar_room bytes of room, and its end; null for any
+// other value (and for NaN and infinity, whose handling write_dynamic() owns).
 template <write_options Opts>
 char* writer<Opts>::scalar_value(char* w, const spool::value& v) noexcept {
   switch (v.kind()) {
@@ -580,6 +580,16 @@ char* writer<Opts>::scalar_value(char* w, const spool::value& v) noexcept {
       if (s.size() <= short_plain_max) return value_short_string(w, s);
       return nullptr;
     }
+    // Empty containers are common members of records (citm_catalog: 8695 of its 10451 arrays),
+    // and each cost write_dynamic()'s dispatch and two reservations for its brackets.
+    case spool::kind::array:
+      if (!v.if_array()->empty()) return nullptr;
+      std::memcpy(w, "[]", 2);
+      return w + 2;
+    case spool::kind::object:
+      if (!v.if_object()->empty()) return nullptr;
+      std::memcpy(w, "{}", 2);
+      return w + 2;
     default: return nullptr;
   }
 }
