@@ -472,10 +472,11 @@ class value_reader {
   // stay open while the inline table is read) drops what it built and reads the table again the
   // mutable way below, which words every error as it always has.
   //
-  // An array that is the value of a key/value line is read element by element into its value
-  // (its inline tables still built): through the builder, the small documents of the RealWorld
-  // rows, whose arrays hold a few short strings, took 4-9 % longer, and the datasets did not gain
-  // from it either (example 1.14x the mutable way against 1.06x).
+  // An array that is the value of a key/value line read the mutable way is read element by
+  // element into its value (its inline tables still built): through the builder alone, the small
+  // documents of the RealWorld rows, whose arrays hold a few short strings, took 4-9 % longer, and
+  // the datasets did not gain from it either (example 1.14x the mutable way against 1.06x). In a
+  // run of plain key/values (open_run) the whole table waits on the builder, its arrays with it.
 
   // At '{' of an inline table at `depth`.
   bool built_inline_table(spool::value& out, std::uint32_t depth) {
