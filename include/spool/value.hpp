@@ -88,6 +88,7 @@ class object;
 
 namespace detail {
 class value_builder;
+struct value_scalar;
 }
 
 }  // namespace spool
@@ -238,6 +239,8 @@ class value {
   friend class object;  // object::member reads its key through stored_string()
   // The builder keeps pending values as their bare bytes (trivial to move and to drop).
   friend class detail::value_builder;
+  // Writers that have switched on kind() already read the scalar without a second dispatch.
+  friend struct detail::value_scalar;
   static value adopt(const detail::value_storage& bits) noexcept {
     value v;
     v.storage_ = bits;

@@ -495,14 +495,10 @@ class writer {
   // The room scalar_value() may write to.
   static constexpr std::size_t scalar_room = max_number_chars > short_plain_room ? max_number_chars : short_plain_room;
   [[gnu::always_inline]] static inline char* scalar_value(char* w, const spool::value& v) noexcept;
-  // The alternative of type N a value holds (its kind checked by the caller: the visit's dispatch
-  // then folds away).
+  // The alternative of type N a value holds, its kind checked by the caller.
   template <class N>
   static N held(const spool::value& v) noexcept {
-    return v.visit([](const auto& alternative) -> N {
-      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(alternative)>, N>) return alternative;
-      else return N{};
-    });
+    return spool::detail::value_scalar::load<N>(v);
   }
 };
 

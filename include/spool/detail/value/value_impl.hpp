@@ -489,6 +489,20 @@ decltype(auto) value::visit(F&& f) const {
 }
 
 namespace detail {
+// The scalar of a value whose kind the caller has checked: a boolean, integer, unsigned_integer
+// or floating value as bool, std::int64_t, std::uint64_t or double, a string as its bytes. visit()
+// gives the same through a switch on the kind, which a writer's loop has just done itself (and
+// which GCC, past a few uses in one function, calls out of line).
+struct value_scalar {
+  template <class T>
+  static T load(const value& v) noexcept {
+    static_assert(std::is_same_v<T, bool> || std::is_same_v<T, std::int64_t> || std::is_same_v<T, std::uint64_t> ||
+                  std::is_same_v<T, double> || std::is_same_v<T, std::string_view>);
+    if constexpr (std::is_same_v<T, std::string_view>) return v.storage_.bytes();
+    else return v.storage_.load<T>();
+  }
+};
+
 // Equal bits, or both NaN: -0.0 and 0.0 differ, NaN equals NaN.
 inline bool same_double(double a, double b) noexcept {
   return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b) || (std::isnan(a) && std::isnan(b));
