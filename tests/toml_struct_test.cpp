@@ -635,6 +635,31 @@ TEST_CASE("a fresh sequence member is built at its exact size; one with storage 
   CHECK(e.path == "ids[4]");
 }
 
+TEST_CASE("string elements of a sequence member: plain, escaped, short and long, or refused") {
+  const std::string fifteen(15, 'f'), sixteen(16, 's'), long_text(100, 'l');
+  lists l = read<lists>("names = ['', '" + fifteen + "', \"" + sixteen + "\", '''" + long_text +
+                        "''', \"e\\u00e9\\n\", \"x\\ty\", 'last']\n");
+  CHECK(l.names == std::vector<std::string>{"", fifteen, sixteen, long_text, "e\xC3\xA9\n", "x\ty", "last"});
+  // Read in place into a member that holds storage: the old elements are replaced.
+  lists reused;
+  reused.names.assign(5, long_text);
+  REQUIRE_FALSE(spool::toml::read("names = [\"a\\u0041\", '" + sixteen + "']\n", reused));
+  CHECK(reused.names == std::vector<std::string>{"aA", sixteen});
+  // Each element is held to max_string_length, and the error names it.
+  constexpr spool::toml::read_options three{.max_string_length = 3};
+  CHECK(read<lists, three>("names = ['abc', 'de']\n").names == std::vector<std::string>{"abc", "de"});
+  spool::error e = fails<lists, three>("names = ['abc', 'abcd']\n");
+  CHECK(e.code == spool::errc::size_exceeded);
+  CHECK(e.path == "names[1]");
+  // An element of another kind after strings sends the array the converting way, which refuses it.
+  e = fails<lists>("names = ['a', 'b', 3]\n");
+  CHECK(e.code == spool::errc::unexpected_type);
+  CHECK(e.path == "names[2]");
+  e = fails<lists>("names = ['a', \"b\n");
+  CHECK(e.code == spool::errc::syntax);
+  CHECK(e.path == "names[1]");
+}
+
 TEST_CASE("keys are matched in any order, once each, with the next declared field tried first") {
   endpoint in_order = read<endpoint>("host = 'a'\nport = 1\n");
   CHECK(in_order.host == "a");
