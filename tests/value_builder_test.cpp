@@ -422,3 +422,117 @@ TEST_CASE("value_builder: its stacks stay out of the node cache") {
   CHECK(read == 256);
   CHECK(left == 0);
 }
+
+TEST_CASE("value_builder: repeats at the fingerprint path's size limit and past it, first, last or adjacent") {
+  // 16 keys are checked through fingerprints, 17 through the hash table: every size around both
+  // ends, with the repeat of the first, of the last or of the key just before it, at the end.
+  for (std::size_t n : {0u, 1u, 2u, 3u, 8u, 9u, 15u, 16u, 17u, 18u}) {
+    for (std::size_t of : {std::size_t{0}, n == 0 ? 0 : n - 1}) {
+      CAPTURE(n);
+      CAPTURE(of);
+      value_builder b;
+      for (repeated_keys rule : {repeated_keys::last_value_wins, repeated_keys::rejected}) {
+        const value_builder::mark m = b.position();
+        for (std::size_t i = 0; i < n; ++i) {
+          b.push_key(key_name(i), i);
+          b.push(static_cast<std::int64_t>(i));
+        }
+        const bool repeat = n != 0;
+        if (repeat) {
+          b.push_key(key_name(of), 500);
+          b.push(-1);
+        }
+        const value_builder::pending_key* rejected = b.close_object(m, rule);
+        if (rule == repeated_keys::rejected && repeat) {
+          REQUIRE(rejected != nullptr);
+          CHECK(rejected->where == 500);
+          CHECK(rejected->text() == key_name(of));
+          CHECK(b.position().keys == m.keys + n + 1);
+          b.rewind(m);
+          continue;
+        }
+        REQUIRE(rejected == nullptr);
+        const value v = b.take();
+        REQUIRE(v.size() == n);
+        for (std::size_t i = 0; i < n; ++i) {
+          CHECK(v.as_object().nth(i).key() == key_name(i));
+          CHECK(v[key_name(i)] == value(i == of ? std::int64_t{-1} : static_cast<std::int64_t>(i)));
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("value_builder: keys equal in length or in their first bytes only are distinct, up to and past 16 keys") {
+  // Inline keys that share their length and all but one byte, and heap keys (past 14 bytes) of one
+  // length, which share a fingerprint: each is compared with the others and stays distinct; each
+  // repeated at the end, or right after itself, is found.
+  for (std::size_t n : {2u, 15u, 16u, 17u}) {
+    for (bool on_heap : {false, true}) {
+      CAPTURE(n);
+      CAPTURE(on_heap);
+      std::vector<std::string> keys;
+      for (std::size_t i = 0; i < n; ++i) {
+        std::string k = on_heap ? std::string(20, 'h') : std::string(13, 's');
+        k[i % k.size()] = static_cast<char>('A' + i);  // one byte differs, at a different place
+        keys.push_back(k);
+      }
+      value_builder b;
+      const value_builder::mark m = b.position();
+      for (std::size_t i = 0; i < n; ++i) {
+        b.push_key(keys[i], i);
+        b.push(static_cast<std::int64_t>(i));
+      }
+      REQUIRE(b.close_object(m, repeated_keys::rejected) == nullptr);
+      const value v = b.take();
+      REQUIRE(v.size() == n);
+      for (std::size_t i = 0; i < n; ++i) CHECK(v[keys[i]] == value(static_cast<std::int64_t>(i)));
+
+      for (std::size_t r = 0; r < n; ++r) {
+        for (bool adjacent : {false, true}) {
+          CAPTURE(r);
+          CAPTURE(adjacent);
+          const value_builder::mark again = b.position();
+          for (std::size_t i = 0; i < n; ++i) {
+            b.push_key(keys[i], i);
+            b.push(static_cast<std::int64_t>(i));
+            if (adjacent && i == r) {
+              b.push_key(keys[r], 999);
+              b.push(-1);
+            }
+          }
+          if (!adjacent) {
+            b.push_key(keys[r], 999);
+            b.push(-1);
+          }
+          const value_builder::pending_key* rejected = b.close_object(again, repeated_keys::rejected);
+          REQUIRE(rejected != nullptr);
+          CHECK(rejected->where == 999);
+          CHECK(rejected->text() == keys[r]);
+          b.rewind(again);
+
+          const value_builder::mark merged_at = b.position();
+          for (std::size_t i = 0; i < n; ++i) {
+            b.push_key(keys[i], i);
+            b.push(static_cast<std::int64_t>(i));
+            if (adjacent && i == r) {
+              b.push_key(keys[r], 999);
+              b.push(-1);
+            }
+          }
+          if (!adjacent) {
+            b.push_key(keys[r], 999);
+            b.push(-1);
+          }
+          REQUIRE(b.close_object(merged_at, repeated_keys::last_value_wins) == nullptr);
+          const value merged = b.take();
+          REQUIRE(merged.size() == n);
+          for (std::size_t i = 0; i < n; ++i) {
+            CHECK(merged.as_object().nth(i).key() == keys[i]);
+            CHECK(merged[keys[i]] == value(i == r ? std::int64_t{-1} : static_cast<std::int64_t>(i)));
+          }
+        }
+      }
+    }
+  }
+}

@@ -30,6 +30,11 @@
 //   SPOOL_DISABLE_VALUE_WORD_STRINGS spool::value stores a string or binary of up to 14 bytes with
 //                                   memcpy and a byte store of its length instead of as two whole
 //                                   words built from overlapping loads
+//   SPOOL_DISABLE_VALUE_REPEAT_FINGERPRINTS the value builder checks a closing object of up to
+//                                   object::index_threshold keys for repeats by comparing each key
+//                                   with every earlier one, and a larger one through a hash table,
+//                                   instead of comparing a key of an object of 3 to 16 keys only
+//                                   when a 64-bit set of 6-bit key fingerprints holds its own
 //   SPOOL_DISABLE_KEY_PREDICTION    the JSON struct reader looks every key up in the struct plan
 //                                   instead of first comparing the input with the next declared key
 //   SPOOL_DISABLE_JSON_BLOCK_UTF8   the JSON reader walks a string's non-ASCII text sequence by
@@ -232,6 +237,12 @@ inline constexpr bool value_lazy_index = true;
 inline constexpr bool value_word_strings = false;
 #else
 inline constexpr bool value_word_strings = true;
+#endif
+
+#ifdef SPOOL_DISABLE_VALUE_REPEAT_FINGERPRINTS
+inline constexpr bool value_repeat_fingerprints = false;
+#else
+inline constexpr bool value_repeat_fingerprints = true;
 #endif
 
 #ifdef SPOOL_DISABLE_KEY_PREDICTION

@@ -15,11 +15,11 @@
 // value's bare 16 bytes, owned by the builder: pushing is a store, dropping a run costs nothing.
 // A container that closes is built in its node straight from its run on the top, at its final
 // size: no container grows, and no value is moved through a temporary per level. An object's keys
-// are checked for repeats on the stack just before it is built, by comparing each with the
-// earlier ones up to object::index_threshold keys and through a hash table of the builder's past
-// that; repeats are either rejected (the reader reports the later key) or merged as JSON keeps
-// them (the first position, the last value). The object gets no index: its first lookup makes
-// one (object.hpp).
+// are checked for repeats on the stack just before it is built: up to 16 keys, a key is compared
+// with the earlier ones only when a set of their 6-bit fingerprints holds its own; past that,
+// through a hash table of the builder's. Repeats are either rejected (the reader reports the later
+// key) or merged as JSON keeps them (the first position, the last value). The object gets no
+// index: its first lookup makes one (object.hpp).
 //
 // The stacks' buffers come from operator new, not from the node cache (a buffer that outlives
 // every document must not pin a chunk of value nodes). One builder per thread serves nested and
@@ -288,14 +288,59 @@ class value_builder {
 
   // The run of keys from `from` checked for repeats (see close_object). A repeat merged under
   // last_value_wins leaves the run: the earlier member takes its value, the earlier value and the
-  // later key are freed, and the entries after it move down one place.
-  const pending_key* resolve_repeats(mark from, repeated_keys rule) {
+  // later key are freed, and the entries after it move down one place. (Out of line: inlined,
+  // close_object reloaded `from` as one 16-byte word right after storing its halves, a store
+  // that cannot be forwarded to the load, on every object.)
+  [[gnu::noinline]] const pending_key* resolve_repeats(mark from, repeated_keys rule) {
+    if (value_repeat_fingerprints && keys_.size() - from.keys <= fingerprinted_keys_limit) {
+      // Bit f of `seen` is set once a key with fingerprint f is in the run: up to the first key
+      // whose bit is set already, no key has an earlier equal, and each cost a multiply and a test.
+      const pending_key* keys = keys_.data() + from.keys;
+      const std::size_t n = keys_.size() - from.keys;
+      // Most small objects have two keys: one comparison is cheaper than two fingerprints.
+      if (n <= 2) return n == 2 && same_key(keys[0], keys[1]) ? resolve_compared_repeats(from, rule) : nullptr;
+      std::uint64_t seen = 0;
+      for (std::size_t j = 0; j < n; ++j) {
+        const std::uint64_t bit = std::uint64_t{1} << key_fingerprint(keys[j]);
+        if ((seen & bit) != 0) [[unlikely]] return resolve_fingerprinted_repeats(from, rule, j, seen);
+        seen |= bit;
+      }
+      return nullptr;
+    }
+    return resolve_compared_repeats(from, rule);
+  }
+
+  // The rest of a run of up to fingerprinted_keys_limit keys from `j`, whose fingerprint is in
+  // `seen`, the set of those before it: a key is compared with the earlier ones when its bit is
+  // set. (A merged key leaves its bit set: its earlier equal, which stays, has the same one.)
+  [[gnu::noinline]] const pending_key* resolve_fingerprinted_repeats(mark from, repeated_keys rule, std::size_t j,
+                                                                     std::uint64_t seen) {
+    pending_key* keys = keys_.data() + from.keys;
+    std::size_t n = keys_.size() - from.keys;
+    while (j < n) {
+      const std::uint64_t bit = std::uint64_t{1} << key_fingerprint(keys[j]);
+      if ((seen & bit) != 0) {
+        if (const std::size_t i = first_equal_before(keys, j); i != j) {
+          if (rule == repeated_keys::rejected) return &keys[j];
+          merge_repeat(from, i, j);
+          --n;
+          continue;
+        }
+      }
+      seen |= bit;
+      ++j;
+    }
+    return nullptr;
+  }
+
+  // A run checked by comparing each key with the earlier ones up to object::index_threshold keys,
+  // and through the hash table past that.
+  [[gnu::noinline]] const pending_key* resolve_compared_repeats(mark from, repeated_keys rule) {
     pending_key* keys = keys_.data() + from.keys;
     std::size_t n = keys_.size() - from.keys;
     if (n <= spool::object::index_threshold) {
       for (std::size_t j = 1; j < n;) {
-        std::size_t i = 0;
-        while (i < j && !same_key(keys[i], keys[j])) ++i;
+        const std::size_t i = first_equal_before(keys, j);
         if (i == j) {
           ++j;
           continue;
@@ -325,6 +370,25 @@ class value_builder {
       --n;
     }
     return nullptr;
+  }
+
+  // Up to this many keys an object's run is checked through key fingerprints (a 64-bit set stays
+  // sparse enough that few keys are compared), past it through the hash table.
+  static constexpr std::size_t fingerprinted_keys_limit = 16;
+
+  // The position of the first key before `j` equal to it, or `j`.
+  static std::size_t first_equal_before(const pending_key* keys, std::size_t j) noexcept {
+    std::size_t i = 0;
+    while (i < j && !same_key(keys[i], keys[j])) ++i;
+    return i;
+  }
+
+  // Six bits that equal keys share: from an inline key's words, which are its whole text, and from
+  // a heap key's length (its first word is a pointer; its second, the tag, is the same for all).
+  // The multiply carries every bit of the words into the top six.
+  static unsigned key_fingerprint(const pending_key& k) noexcept {
+    const std::uint64_t first = k.bits.on_heap() ? k.text().size() : k.bits.word(0);
+    return static_cast<unsigned>(((first ^ k.bits.word(1)) * 0x9E3779B97F4A7C15u) >> 58);
   }
 
   // Keys pushed by push_key are fresh values: an inline key's two words are its whole text (see
