@@ -492,19 +492,23 @@ TEST_CASE("value_builder: keys equal in length or in their first bytes only are 
         for (bool adjacent : {false, true}) {
           CAPTURE(r);
           CAPTURE(adjacent);
-          const value_builder::mark again = b.position();
-          for (std::size_t i = 0; i < n; ++i) {
-            b.push_key(keys[i], i);
-            b.push(static_cast<std::int64_t>(i));
-            if (adjacent && i == r) {
+          // The n keys, and key r again (at 999) right after itself or at the end.
+          const auto push_with_repeat = [&] {
+            for (std::size_t i = 0; i < n; ++i) {
+              b.push_key(keys[i], i);
+              b.push(static_cast<std::int64_t>(i));
+              if (adjacent && i == r) {
+                b.push_key(keys[r], 999);
+                b.push(-1);
+              }
+            }
+            if (!adjacent) {
               b.push_key(keys[r], 999);
               b.push(-1);
             }
-          }
-          if (!adjacent) {
-            b.push_key(keys[r], 999);
-            b.push(-1);
-          }
+          };
+          const value_builder::mark again = b.position();
+          push_with_repeat();
           const value_builder::pending_key* rejected = b.close_object(again, repeated_keys::rejected);
           REQUIRE(rejected != nullptr);
           CHECK(rejected->where == 999);
@@ -512,18 +516,7 @@ TEST_CASE("value_builder: keys equal in length or in their first bytes only are 
           b.rewind(again);
 
           const value_builder::mark merged_at = b.position();
-          for (std::size_t i = 0; i < n; ++i) {
-            b.push_key(keys[i], i);
-            b.push(static_cast<std::int64_t>(i));
-            if (adjacent && i == r) {
-              b.push_key(keys[r], 999);
-              b.push(-1);
-            }
-          }
-          if (!adjacent) {
-            b.push_key(keys[r], 999);
-            b.push(-1);
-          }
+          push_with_repeat();
           REQUIRE(b.close_object(merged_at, repeated_keys::last_value_wins) == nullptr);
           const value merged = b.take();
           REQUIRE(merged.size() == n);
