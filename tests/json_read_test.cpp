@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -628,3 +629,110 @@ TEST_CASE("a reader leased again starts clean") {
   REQUIRE(v);
   CHECK(*v == spool::value{{"c", spool::value::array({3})}});
 }
+
+TEST_CASE("spool::value arrays and objects: scalars of every kind inline, nesting, errors and their paths") {
+  // These take loops of their own (brackets, separators, keys and scalars inline); each case also
+  // goes through the shared element and member walks when SPOOL_DISABLE_JSON_VALUE_LOOPS is set.
+  const std::string numbers = "-9223372036854775808,9223372036854775807,18446744073709551615,18446744073709551616,"
+                              "-9223372036854775809,-0.0,-0,0,5e-324,1.7976931348623157e308,0.1,-65.613616999999977,"
+                              "12345678901234567890123,1e-400";
+  for (const std::string& gap : {std::string(), std::string(" "), std::string("\n    "), std::string("\n\t")}) {
+    CAPTURE(gap);
+    const std::string separated = [&] {
+      std::string out;
+      for (const char c : numbers) (out += c) += c == ',' ? gap : "";
+      return out;
+    }();
+    for (const std::string& text : {"[" + gap + separated + gap + "]", "[[" + separated + "]," + gap + "[" + separated + "]]",
+                                    "{\"a\":" + gap + "[" + separated + "]," + gap + "\"b\":{\"c\":[" + separated + "]}}"}) {
+      CAPTURE(text);
+      auto read = spool::json::read<spool::value>(text);
+      REQUIRE(read);
+      std::vector<const spool::value*> arrays;
+      if (read->is_object()) arrays = {&(*read)["a"], &(*read)["b"]["c"]};
+      else if ((*read)[0].is_array()) arrays = {&(*read)[0], &(*read)[1]};
+      else arrays = {&*read};
+      for (const spool::value* a : arrays) {
+        REQUIRE(a->size() == 14);
+        const spool::value& v = *a;
+        CHECK(v[0].as_int64().value() == std::numeric_limits<std::int64_t>::min());
+        CHECK(v[1].as_int64().value() == std::numeric_limits<std::int64_t>::max());
+        CHECK(v[2].kind() == spool::kind::unsigned_integer);
+        CHECK(v[2].as_uint64().value() == std::numeric_limits<std::uint64_t>::max());
+        CHECK(v[3].is_floating());
+        CHECK(v[3].as_double().value() == 18446744073709551616.0);
+        CHECK(v[4].as_double().value() == -9223372036854775809.0);
+        CHECK(v[5].is_floating());
+        CHECK(std::signbit(v[5].as_double().value()));
+        CHECK(v[6].as_int64().value() == 0);
+        CHECK(v[7].kind() == spool::kind::integer);
+        CHECK(v[8].as_double().value() == 5e-324);
+        CHECK(v[9].as_double().value() == 1.7976931348623157e308);
+        CHECK(v[10].as_double().value() == 0.1);
+        CHECK(v[11].as_double().value() == -65.613616999999977);
+        CHECK(v[12].as_double().value() == 12345678901234567890123.0);
+        CHECK(v[13].as_double().value() == 0.0);
+      }
+    }
+  }
+  auto mixed = spool::json::read<spool::value>(R"([1,"two",true,false,null,[],{},[[3]],{"k":[4,{"m":null}]},-5.5])");
+  REQUIRE(mixed);
+  REQUIRE(mixed->size() == 10);
+  CHECK((*mixed)[1].as_string().value() == "two");
+  CHECK((*mixed)[4].is_null());
+  CHECK((*mixed)[5].size() == 0);
+  CHECK((*mixed)[6].is_object());
+  CHECK((*mixed)[7][0][0].as_int64().value() == 3);
+  CHECK((*mixed)[8]["k"][1]["m"].is_null());
+  auto repeated = spool::json::read<spool::value>(R"({"a":1,"b":[2],"a":[3,4]})");
+  REQUIRE(repeated);
+  CHECK(repeated->size() == 2);
+  CHECK((*repeated)["a"][1].as_int64().value() == 4);
+
+  struct failure {
+    std::string text;
+    spool::errc code;
+    std::size_t offset;
+    std::string path;
+  };
+  for (const failure& f : std::vector<failure>{
+           {"[1,2,1e400]", spool::errc::out_of_range, 5, "[2]"},
+           {"[[1,2],[3,-]]", spool::errc::invalid_number, 11, "[1][1]"},
+           {"[[1,2],[3,01]]", spool::errc::invalid_number, 10, "[1][1]"},
+           {"[1,2,tru]", spool::errc::syntax, 5, "[2]"},
+           {"[1,2,\"x]", spool::errc::unexpected_end, 8, "[2]"},
+           {"[1,2 3]", spool::errc::syntax, 5, ""},
+           {"[1,2,]", spool::errc::syntax, 5, "[2]"},
+           {"[1,2", spool::errc::unexpected_end, 4, ""},
+           {"[1,2,", spool::errc::unexpected_end, 5, "[2]"},
+           {"{\"a\":[1,{\"b\":[2,x]}]}", spool::errc::syntax, 16, "a[1].b[1]"},
+           {"{\"a\":1,\"b\":1.5.}", spool::errc::syntax, 14, ""},
+           {"{\"a\":1,\"b\":}", spool::errc::syntax, 11, "b"},
+           {"{\"a\":1 \"b\":2}", spool::errc::syntax, 7, ""},
+           {"{\"a\":1,}", spool::errc::syntax, 7, ""},
+           {"{\"a\" 1}", spool::errc::syntax, 5, ""},
+           {"[{\"a\":[1,2]},{\"a\":[1,{]}]", spool::errc::syntax, 22, "[1].a[1]"},
+       }) {
+    CAPTURE(f.text);
+    auto read = spool::json::read<spool::value>(f.text);
+    REQUIRE_FALSE(read);
+    CHECK(read.error().code == f.code);
+    CHECK(read.error().offset == f.offset);
+    CHECK(read.error().path == f.path);
+  }
+  constexpr spool::json::read_options bounded{.max_container_size = 2};
+  CHECK(spool::json::read<spool::value, bounded>("[1,2]").value().size() == 2);
+  CHECK(spool::json::read<spool::value, bounded>("[1,2,3]").error().code == spool::errc::size_exceeded);
+  CHECK(spool::json::read<spool::value, bounded>("{\"a\":1,\"b\":2,\"c\":3}").error().code == spool::errc::size_exceeded);
+  constexpr spool::json::read_options shallow{.max_depth = 2};
+  CHECK(spool::json::read<spool::value, shallow>("[[1],{\"a\":2}]").value().size() == 2);
+  CHECK(spool::json::read<spool::value, shallow>("[[[1]]]").error().code == spool::errc::depth_exceeded);
+  CHECK(spool::json::read<spool::value, shallow>("{\"a\":{\"b\":{}}}").error().code == spool::errc::depth_exceeded);
+  constexpr spool::json::read_options lenient{.comments = true, .trailing_commas = true};
+  auto relaxed = spool::json::read<spool::value, lenient>("[1, /* c */ 2,\n// d\n[3,],{\"a\":4,},]");
+  REQUIRE(relaxed);
+  CHECK(relaxed->size() == 4);
+  CHECK((*relaxed)[2][0].as_int64().value() == 3);
+  CHECK((*relaxed)[3]["a"].as_int64().value() == 4);
+}
+

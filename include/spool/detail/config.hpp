@@ -83,6 +83,10 @@
 //   SPOOL_DISABLE_JSON_INDENT_SKIP  the JSON reader skips a newline and the indentation after it
 //                                   byte by byte and then in 16-byte steps, instead of comparing
 //                                   the 32 bytes after the newline with spaces at once
+//   SPOOL_DISABLE_JSON_VALUE_LOOPS  the JSON reader reads a spool::value's arrays and objects
+//                                   through the element and member walks shared with skipping, a
+//                                   call per element, instead of in loops of their own that take
+//                                   the brackets, separators, keys and scalar elements inline
 //   SPOOL_DISABLE_MSGPACK_BLOCK_UTF8 the MessagePack reader walks a non-ASCII str sequence by
 //                                   sequence instead of checking it 16 bytes per step
 //   SPOOL_DISABLE_UTF8_WIDE_BLOCKS  the block UTF-8 check (detail/utf8.hpp) takes 16 bytes per
@@ -327,6 +331,12 @@ inline constexpr bool json_simd_digits = true;
 inline constexpr bool json_number_arrays = false;
 #else
 inline constexpr bool json_number_arrays = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_VALUE_LOOPS
+inline constexpr bool json_value_loops = false;
+#else
+inline constexpr bool json_value_loops = true;
 #endif
 
 #ifdef SPOOL_DISABLE_JSON_INDENT_SKIP

@@ -1036,6 +1036,11 @@ class reader {
   }
 
   bool push_dynamic(const char*& p, spool::detail::value_builder& b);
+  [[gnu::always_inline]] bool push_element(const char*& p, spool::detail::value_builder& b);
+  [[gnu::always_inline]] bool push_number(const char*& p, spool::detail::value_builder& b);
+  bool push_array(const char*& pos, spool::detail::value_builder& b);
+  bool push_object(const char*& pos, spool::detail::value_builder& b);
+  [[gnu::cold, gnu::noinline]] bool member_failed(spool::detail::value_builder& b, spool::detail::value_builder::mark value_start);
 };
 
 }  // namespace spool::json::detail
@@ -1046,6 +1051,7 @@ namespace spool::json::detail {
 // stay integers, every other number is a double; a repeated key keeps the last value.
 template <read_options Opts>
 bool reader<Opts>::push_dynamic(const char*& p, spool::detail::value_builder& b) {
+  if constexpr (json_value_loops) return push_element(p, b);
   if (p == end) return fail(errc::unexpected_end, p, "a JSON value");
   switch (*p) {
     case '{': {
@@ -1054,12 +1060,7 @@ bool reader<Opts>::push_dynamic(const char*& p, spool::detail::value_builder& b)
       const bool ok = for_each_member(p, [&](std::string_view k, const char* key_at) {
         b.push_key(k, reinterpret_cast<std::uintptr_t>(key_at));
         const spool::detail::value_builder::mark value_start = b.position();
-        if (!push_dynamic(p, b)) {
-          // What the value left pending goes first, so that this member's key is the last one.
-          b.rewind(value_start);
-          error.at_key(b.last_key());
-          return false;
-        }
+        if (!push_dynamic(p, b)) return member_failed(b, value_start);
         return true;
       });
       if (!ok) return false;
@@ -1082,32 +1083,124 @@ bool reader<Opts>::push_dynamic(const char*& p, spool::detail::value_builder& b)
     case 't': b.push(true); return literal(p, "true");
     case 'f': b.push(false); return literal(p, "false");
     case 'n': b.push(); return literal(p, "null");
-    default: {
+    default:
       if (!starts_number(*p)) return fail(errc::syntax, p, "a JSON value", describe(p, end));
-      scanned_number n;
-      if (!scan_number(*this, p, n)) return false;
-      if (n.integral) {
-        std::uint64_t magnitude = n.mantissa;
-        const char* digits = n.first + (n.negative ? 1 : 0);
-        if (n.exact_mantissa || parse_decimal(digits, n.last, magnitude) == n.last) {
-          std::int64_t i = 0;
-          if (integer_from_magnitude(n.negative, magnitude, i)) {
-            b.push(i);
-            return true;
-          }
-          if (!n.negative) {
-            b.push(magnitude);
-            return true;
-          }
-        }
-        // Integers beyond 64 bits are still numbers: they become the nearest double.
-      }
-      double d = 0;
-      if (!to_floating(*this, n, d)) return false;
-      b.push(d);
+      return push_number(p, b);
+  }
+}
+
+// The value at p pushed onto the builder, inline in the array and member loops: a scalar is
+// read and pushed where it stands, a container goes to its own loop. (Through a call per element,
+// push_dynamic's switch and its saved registers cost about as much as reading a short number.)
+template <read_options Opts>
+inline bool reader<Opts>::push_element(const char*& p, spool::detail::value_builder& b) {
+  if (p == end) [[unlikely]] return fail(errc::unexpected_end, p, "a JSON value");
+  switch (*p) {
+    case '{': return push_object(p, b);
+    case '[': return push_array(p, b);
+    case '"': {
+      std::string_view s;
+      if (!string_view_of(p, s, scratch_)) return false;
+      b.push(s);
       return true;
     }
+    case 't': b.push(true); return literal(p, "true");
+    case 'f': b.push(false); return literal(p, "false");
+    case 'n': b.push(); return literal(p, "null");
+    default:
+      if (!starts_number(*p)) [[unlikely]] return fail(errc::syntax, p, "a JSON value", describe(p, end));
+      return push_number(p, b);
   }
+}
+
+template <read_options Opts>
+inline bool reader<Opts>::push_number(const char*& p, spool::detail::value_builder& b) {
+  scanned_number n;
+  if (!scan_number(*this, p, n)) return false;
+  if (n.integral) {
+    std::uint64_t magnitude = n.mantissa;
+    const char* digits = n.first + (n.negative ? 1 : 0);
+    if (n.exact_mantissa || parse_decimal(digits, n.last, magnitude) == n.last) {
+      std::int64_t i = 0;
+      if (integer_from_magnitude(n.negative, magnitude, i)) {
+        b.push(i);
+        return true;
+      }
+      if (!n.negative) {
+        b.push(magnitude);
+        return true;
+      }
+    }
+    // Integers beyond 64 bits are still numbers: they become the nearest double.
+  }
+  double d = 0;
+  if (!to_floating(*this, n, d)) return false;
+  b.push(d);
+  return true;
+}
+
+// A spool::value array in a loop of its own: the cursor stays in a register, scalar elements are
+// read inline (push_element), and the separators of minified and indented text are taken inline;
+// anything else goes through next_element, as in for_each_element.
+template <read_options Opts>
+bool reader<Opts>::push_array(const char*& pos, spool::detail::value_builder& b) {
+  const char* p = pos;
+  bool done = false;
+  if (!open_inline(p, '[', ']', "array", done)) return false;
+  const std::size_t first = b.position().values;
+  for (std::size_t i = 0; !done; ++i) {
+    if (!check_container_size(p, i + 1)) return false;
+    if (!push_element(p, b)) [[unlikely]] return element_failed(i);
+    if (json_plain_comma && plain_comma(p, ']')) continue;
+    if (p != end && *p == ']') {
+      ++p;
+      break;
+    }
+    if (!next_element(p, ']', done)) return false;
+  }
+  --depth_;
+  b.close_array(first);
+  pos = p;
+  return true;
+}
+
+// A spool::value object in a loop of its own, as push_array; keys are copied as they come, so an
+// escaped one may be decoded in the scratch. A repeated key keeps its first position and takes
+// the last value.
+template <read_options Opts>
+bool reader<Opts>::push_object(const char*& pos, spool::detail::value_builder& b) {
+  const char* p = pos;
+  bool done = false;
+  if (!open_inline(p, '{', '}', "object", done)) return false;
+  const spool::detail::value_builder::mark start = b.position();
+  for (std::size_t i = 0; !done; ++i) {
+    if (!check_container_size(p, i + 1)) return false;
+    const char* const key_at = p;
+    std::string_view k;
+    if (!key(p, k)) return false;
+    b.push_key(k, reinterpret_cast<std::uintptr_t>(key_at));
+    const spool::detail::value_builder::mark value_start = b.position();
+    if (!push_element(p, b)) [[unlikely]] return member_failed(b, value_start);
+    if (json_plain_comma && plain_comma(p, '}')) continue;
+    if (p != end && *p == '}') {
+      ++p;
+      break;
+    }
+    if (!next_element(p, '}', done)) return false;
+  }
+  --depth_;
+  b.close_object(start, spool::detail::repeated_keys::last_value_wins);
+  pos = p;
+  return true;
+}
+
+// A member's value failed: what it left pending goes first, so that the member's key is the last
+// one, which the error's path names.
+template <read_options Opts>
+bool reader<Opts>::member_failed(spool::detail::value_builder& b, spool::detail::value_builder::mark value_start) {
+  b.rewind(value_start);
+  error.at_key(b.last_key());
+  return false;
 }
 
 }  // namespace spool::json::detail
