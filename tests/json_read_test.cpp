@@ -593,6 +593,25 @@ TEST_CASE("brackets on lines of their own: opened and closed before and after an
     const spool::error unclosed = spool::json::read<point>("{" + in + "\"x\": 1" + out).error();
     CHECK(unclosed.code == spool::errc::unexpected_end);
     CHECK(unclosed.offset == 7 + in.size() + out.size());
+    // spool::value's loops and the struct and map loops take such a close inline too, with the
+    // bytes after it shorter and longer than the 32 compared at once.
+    for (const std::string& after : {std::string(), std::string(40, ' ')}) {
+      auto v = spool::json::read<spool::value>("{" + in + "\"a\": [" + in + "1," + in + "[2" + out + "]" + out + "]," + in +
+                                               "\"b\": {" + in + "\"c\": null" + out + "}" + out + "}" + after);
+      REQUIRE(v);
+      CHECK((*v)["a"][1][0].as_int64().value() == 2);
+      CHECK((*v)["b"]["c"].is_null());
+      CHECK(spool::json::read<point>("{" + in + "\"x\": 1," + in + "\"y\": 2" + out + "}" + after).value() == point{1, 2});
+      CHECK(spool::json::read<std::map<std::string, int>>("{" + in + "\"x\": 1" + out + "}" + after).value().size() == 1);
+      for (const std::string& text : {"[" + in + "1," + in + "2" + out + "}" + after, "{" + in + "\"a\": 1" + out + "]" + after}) {
+        CAPTURE(text);
+        const spool::error value_wrong = spool::json::read<spool::value>(text).error();
+        CHECK(value_wrong.code == spool::errc::syntax);
+        CHECK(value_wrong.offset == text.size() - after.size() - 1);
+      }
+      const std::string struct_wrong = "{" + in + "\"x\": 1" + out + "]" + after;
+      CHECK(spool::json::read<point>(struct_wrong).error().offset == struct_wrong.size() - after.size() - 1);
+    }
   }
 }
 

@@ -72,7 +72,9 @@
 //   SPOOL_DISABLE_JSON_INDENTED_COMMA the JSON reader takes a ',' followed by a newline and
 //                                   indentation (pretty-printed text) through next_element's call
 //                                   and whitespace skip, instead of inline in the array's or
-//                                   object's loop as a ',' followed at once by the next token
+//                                   object's loop as a ',' followed at once by the next token; the
+//                                   same for a newline and indentation after an opening bracket
+//                                   and before a closing one (spool::value's loops, structs, maps)
 //   SPOOL_DISABLE_JSON_SIMD_DIGITS  the JSON reader takes a number's digit runs in (masked)
 //                                   eight-digit steps of integer arithmetic, instead of a run of up
 //                                   to sixteen digits in one 16-byte step (SSSE3)

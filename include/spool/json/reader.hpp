@@ -246,10 +246,16 @@ class reader {
   bool open(const char*& p, char bracket, char close, std::string_view expected, bool& done) {
     return open_inline(p, bracket, close, expected, done);
   }
+  // A newline and indentation after the bracket (pretty-printed text) are skipped inline; the loop
+  // of floating arrays leaves them to ws (Indented false), as it does after a ','.
+  template <bool Indented = json_indented_comma>
   [[gnu::always_inline]] bool open_inline(const char*& p, char bracket, char close, std::string_view expected, bool& done) {
     if (p == end || *p != bracket) return expect_type(p, expected);
     if (!enter(p)) return false;
     ++p;
+    if (Indented && p != end && *p == '\n') {
+      if (const char* const token = token_after_indentation(p, end)) p = token;
+    }
     if (!ws(p)) return false;
     done = p != end && *p == close;
     if (done) ++p;
@@ -294,6 +300,20 @@ class reader {
     if (!Indented || end - p < 2 || *p != ',' || p[1] != '\n') return false;
     const char* const next = token_after_indentation(p + 1, end);
     return next != nullptr && comma_before(p, next, close);
+  }
+
+  // Whether p is at the container's close, right there or (pretty-printed text) after a newline
+  // and an indentation of up to 31 spaces; if so, p moves past it. Otherwise next_element decides.
+  [[gnu::always_inline]] bool plain_close(const char*& p, char close) const noexcept {
+    if (p != end && *p == close) {
+      ++p;
+      return true;
+    }
+    if (!json_indented_comma || p == end || *p != '\n') return false;
+    const char* const next = token_after_indentation(p, end);
+    if (next == nullptr || *next != close) return false;
+    p = next + 1;
+    return true;
   }
 
   // plain_comma's end: moves p to `next`, the token after the ',', unless that cannot start an
@@ -354,6 +374,7 @@ class reader {
       std::string_view k;
       if (!key(p, k) || !member(k, key_at)) return false;
       if (json_plain_comma && plain_comma(p, '}')) continue;
+      if (plain_close(p, '}')) break;
       if (!next_element(p, '}', done)) return false;
     }
     --depth_;
@@ -377,7 +398,8 @@ class reader {
   }
 
   // An object key at p, then the ':' and the whitespace after it.
-  bool key(const char*& p, std::string_view& out) {
+  bool key(const char*& p, std::string_view& out) { return key_inline(p, out); }
+  [[gnu::always_inline]] bool key_inline(const char*& p, std::string_view& out) {
     if (p == end) return fail(errc::unexpected_end, p, "string key");
     if (*p != '"') return fail(errc::syntax, p, "string key", describe(p, end));
     ++p;
@@ -666,7 +688,7 @@ class reader {
   bool read_floating_array(const char*& pos, std::size_t& count, Slot&& slot) {
     const char* p = pos;
     bool done = false;
-    if (!open_inline(p, '[', ']', "array", done)) return false;
+    if (!open_inline<false>(p, '[', ']', "array", done)) return false;
     std::size_t n = 0;
     while (!done) {
       if (!check_container_size(p, n + 1)) return false;
@@ -894,6 +916,7 @@ class reader {
         expected = index + 1;
       }
       if (json_plain_comma && plain_comma(p, '}')) continue;
+      if (plain_close(p, '}')) break;
       if (!next_element(p, '}', done)) return false;
     }
     --depth_;
@@ -1152,10 +1175,7 @@ bool reader<Opts>::push_array(const char*& pos, spool::detail::value_builder& b)
     if (!check_container_size(p, i + 1)) return false;
     if (!push_element(p, b)) [[unlikely]] return element_failed(i);
     if (json_plain_comma && plain_comma(p, ']')) continue;
-    if (p != end && *p == ']') {
-      ++p;
-      break;
-    }
+    if (plain_close(p, ']')) break;
     if (!next_element(p, ']', done)) return false;
   }
   --depth_;
@@ -1177,15 +1197,12 @@ bool reader<Opts>::push_object(const char*& pos, spool::detail::value_builder& b
     if (!check_container_size(p, i + 1)) return false;
     const char* const key_at = p;
     std::string_view k;
-    if (!key(p, k)) return false;
+    if (!key_inline(p, k)) return false;
     b.push_key(k, reinterpret_cast<std::uintptr_t>(key_at));
     const spool::detail::value_builder::mark value_start = b.position();
     if (!push_element(p, b)) [[unlikely]] return member_failed(b, value_start);
     if (json_plain_comma && plain_comma(p, '}')) continue;
-    if (p != end && *p == '}') {
-      ++p;
-      break;
-    }
+    if (plain_close(p, '}')) break;
     if (!next_element(p, '}', done)) return false;
   }
   --depth_;
