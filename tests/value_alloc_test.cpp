@@ -452,3 +452,39 @@ TEST_CASE("nested arrays of scalars and arrays holding a heap value at any place
     CHECK(this_thread().current_blocks() == 0);
   });
 }
+
+TEST_CASE("arrays of scalars freed in their parent's loop give back buffers of any capacity, at any depth") {
+  // Without an element on the heap, a nested array goes back with its node and its buffer at
+  // once: emptied with room left, reserved past its size, a buffer from operator new (over a
+  // quarter chunk), never given one, and under the levels past which destruction uses a worklist.
+  const std::size_t before = chunks_alive();
+  on_fresh_thread([] {
+    {
+      value doc = value::array({});
+      value emptied = value::array({1, 2, 3});
+      emptied.as_array().clear();
+      doc.push_back(emptied);
+      doc.push_back(std::move(emptied));
+      value reserved = value::array({true});
+      reserved.reserve(100);
+      doc.push_back(std::move(reserved));
+      value large = value::array({});
+      for (int i = 0; i < 3000; ++i) large.push_back(i);
+      doc.push_back(std::move(large));
+      doc.push_back(value::array({}));
+      doc.push_back(value::object({{"leaf", value::array({1.5, 2.5})}, {"empty", value::array({})}}));
+      value deep = value::array({});
+      value* at = &deep;
+      for (int level = 0; level < 200; ++level) {
+        at->push_back(value::array({level, "short"}));
+        at->push_back(value::array({}));
+        at = &at->as_array()[at->size() - 2];
+      }
+      doc.push_back(std::move(deep));
+      CHECK(stats().large_blocks > 0);
+      CHECK(this_thread().current_blocks() > 400);
+    }
+    CHECK(this_thread().current_blocks() == 0);
+  });
+  CHECK(chunks_alive() == before);
+}

@@ -35,6 +35,9 @@
 //                                   with every earlier one, and a larger one through a hash table,
 //                                   instead of comparing a key of an object of 3 to 16 keys only
 //                                   when a 64-bit set of 6-bit key fingerprints holds its own
+//   SPOOL_DISABLE_VALUE_LEAF_ARRAYS spool::value's destructor frees a nested array whose
+//                                   elements hold nothing on the heap through destroy_container's
+//                                   call like any container instead of in its parent's loop
 //   SPOOL_DISABLE_KEY_PREDICTION    the JSON struct reader looks every key up in the struct plan
 //                                   instead of first comparing the input with the next declared key
 //   SPOOL_DISABLE_JSON_BLOCK_UTF8   the JSON reader walks a string's non-ASCII text sequence by
@@ -249,6 +252,12 @@ inline constexpr bool value_word_strings = true;
 inline constexpr bool value_repeat_fingerprints = false;
 #else
 inline constexpr bool value_repeat_fingerprints = true;
+#endif
+
+#ifdef SPOOL_DISABLE_VALUE_LEAF_ARRAYS
+inline constexpr bool value_leaf_arrays = false;
+#else
+inline constexpr bool value_leaf_arrays = true;
 #endif
 
 #ifdef SPOOL_DISABLE_KEY_PREDICTION

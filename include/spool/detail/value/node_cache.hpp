@@ -143,7 +143,7 @@ class value_node_cache {
 
   // A container's node and its buffer, made one after the other and so nearly always in one chunk:
   // when they share the current chunk or the pending run, one look at the chunk counts both.
-  void release_pair(void* first, std::size_t first_size, void* second, std::size_t second_size) noexcept {
+  [[gnu::always_inline]] void release_pair(void* first, std::size_t first_size, void* second, std::size_t second_size) noexcept {
     value_node_chunk* c = value_node_chunk::of(first);
     if (first_size <= largest_block && second_size <= largest_block && c == value_node_chunk::of(second)) [[likely]] {
       if (c == current_) [[likely]] {
@@ -156,8 +156,7 @@ class value_node_cache {
         return;
       }
     }
-    release(first, first_size);
-    release(second, second_size);
+    release_apart(first, first_size, second, second_size);
   }
 
   // Frees between begin_batch() and end_batch() (nested: the outermost pair counts) subtract
@@ -203,6 +202,12 @@ class value_node_cache {
   [[gnu::noinline]] void* allocate_large(std::size_t size) {
     ++stats_.large_blocks;
     return ::operator new(size);
+  }
+
+  // Out of line, so that release_pair stays small enough to inline in the destructor's loops.
+  [[gnu::noinline]] void release_apart(void* first, std::size_t first_size, void* second, std::size_t second_size) noexcept {
+    release(first, first_size);
+    release(second, second_size);
   }
 
   // The current chunk is full (or there is none yet): the next one is the old one if it turned
@@ -381,7 +386,7 @@ inline void release_value_node(void* p, std::size_t size) noexcept {
   }
 }
 
-inline void release_value_node_pair(void* first, std::size_t first_size, void* second, std::size_t second_size) noexcept {
+[[gnu::always_inline]] inline void release_value_node_pair(void* first, std::size_t first_size, void* second, std::size_t second_size) noexcept {
   if constexpr (value_node_cache_enabled) {
     this_thread_value_nodes.release_pair(first, first_size, second, second_size);
   } else {
