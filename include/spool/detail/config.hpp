@@ -127,6 +127,9 @@
 //   SPOOL_DISABLE_MSGPACK_VALUE_RUNS the MessagePack writer takes every element of a spool::value
 //                                   through its own call and the encoder's checked writes instead
 //                                   of encoding scalars and short strings in the container's loop
+//   SPOOL_DISABLE_MSGPACK_STRING_IN_PLACE the MessagePack reader replaces a std::string member too
+//                                   short for a str by move-assigning a temporary, instead of
+//                                   constructing the new string where the old one lay
 //   SPOOL_DISABLE_MSGPACK_STRUCT_RUNS the MessagePack writer reserves room for a struct's header
 //                                   and each of its keys and values through the encoder, instead of
 //                                   once for the run of keys and bounded values (numbers, booleans,
@@ -396,6 +399,12 @@ inline constexpr bool msgpack_inline_integers = true;
 inline constexpr bool msgpack_value_runs = false;
 #else
 inline constexpr bool msgpack_value_runs = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_STRING_IN_PLACE
+inline constexpr bool msgpack_string_in_place = false;
+#else
+inline constexpr bool msgpack_string_in_place = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_STRUCT_RUNS
