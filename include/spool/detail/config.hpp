@@ -166,6 +166,15 @@
 //                                   as it is read (a lookup for repeats per key) instead of building
 //                                   a new table's run of plain key/values once, at its final size,
 //                                   through the thread's value builder
+//   SPOOL_DISABLE_TOML_TYPE_PLANS   the TOML struct reader finds the plan of each struct table it
+//                                   reaches in the context's plan memo and bare-key cache instead of
+//                                   in a per-type static found once per process
+//   SPOOL_DISABLE_TOML_STRING_ELEMENTS the TOML struct reader makes each string element of a sequence
+//                                   member empty and then reserves and appends its text, instead of
+//                                   scanning it first and constructing the element from its text
+//   SPOOL_DISABLE_TOML_TABLE_ARRAY_RESERVE the TOML struct reader grows a fresh container of tables
+//                                   from one element, instead of making room for up to four (512
+//                                   bytes) at its first [[header]]
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -501,6 +510,24 @@ inline constexpr bool toml_repeated_header = true;
 inline constexpr bool toml_table_runs = false;
 #else
 inline constexpr bool toml_table_runs = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_TYPE_PLANS
+inline constexpr bool toml_type_plans = false;
+#else
+inline constexpr bool toml_type_plans = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_STRING_ELEMENTS
+inline constexpr bool toml_string_elements = false;
+#else
+inline constexpr bool toml_string_elements = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_TABLE_ARRAY_RESERVE
+inline constexpr bool toml_table_array_reserve = false;
+#else
+inline constexpr bool toml_table_array_reserve = true;
 #endif
 
 }  // namespace spool::detail

@@ -2,8 +2,8 @@
 //
 // Headers and dotted keys navigate from the root (a header from below the keys it shares with the
 // previous one, header_chain.hpp): each table they reach is a target (an object and the functions
-// that open its members), found through the struct plan of its type, which the context's MRU memo
-// hands out. Tables may come in any order; [[a]] appends to a container
+// that open its members), found through the struct plan of its type, looked up once per process
+// per type (target_for). Tables may come in any order; [[a]] appends to a container
 // of tables and [a.b] then reaches its last element. The TOML rules are enforced by the same
 // registry as for spool::value (tables.hpp); here every key is listed in it, since a struct
 // cannot tell whether a member was set, and that listing also answers the required-field check.
@@ -81,7 +81,8 @@ class struct_reader {
     bool (*child)(struct_reader&, const target& table, std::uint32_t node, const key_segment& key, open_mode mode,
                   bool fresh, target& out);
     bool (*assign)(struct_reader&, target& table, std::uint32_t node, const key_segment& key, std::uint32_t depth);
-    void (*created)(struct_reader&, const target& table, std::uint32_t node, const key_segment* key);
+    // Also records the table's first seen bit in `table`.
+    void (*created)(struct_reader&, target& table, std::uint32_t node, const key_segment* key);
     // A struct's field `field`, its key already matched and its seen bit set (nullptr for maps
     // and spool::value, whose targets have no bare_fields).
     bool (*read_field)(struct_reader&, const target& table, std::size_t field, std::uint32_t depth);
@@ -95,6 +96,9 @@ class struct_reader {
     const struct_plan* plan = nullptr;
     std::size_t next_field = 0;
     std::uint64_t bare_fields = 0;  // bit i: field i's key is a bare key (first 64 fields)
+    // A struct table's first bit in the context's seen_fields (its registry node's field_base),
+    // carried here so that a key costs no registry read.
+    std::uint32_t field_base = 0;
   };
 
   // One segment of the last header: its registry node, the table it leads to (the last element
@@ -118,7 +122,7 @@ class struct_reader {
     if (chain_) chain_->clear();
     if (!start_document(s_, tables_, input, opts_)) return false;
 
-    const target top = target_for(root);
+    target top = target_for(root);
     section_at_ = nullptr;
     top.fn->created(*this, top, table_registry::root, nullptr);
     target table = top;
@@ -137,7 +141,12 @@ class struct_reader {
         in_header_ = false;
         table_depth = static_cast<std::uint32_t>(key_.size()) + 1;
       } else if (c != '\n' && c != '\r') {
-        if (!key_value(table, table_id, table_depth)) {
+        // The predicted key is tried here, not inside key_value(): most lines take it, and then
+        // need none of the registers key_value()'s general way saves and restores.
+        const char* const key_start = s_.p;
+        const int predicted = predicted_key_value(table, table_depth);
+        if (predicted == 0 || (predicted < 0 && !key_value(table, table_id, table_depth))) {
+          if (predicted == 0) prepend_key_path(s_, key_, key_start);
           if (section_at_ != nullptr)
             spool::detail::prepend_path_segment(s_.err.path, header_path(s_, ctx_.rescan, tables_, section_at_));
           return false;
@@ -169,9 +178,10 @@ class struct_reader {
     chain.truncate(shared);
     for (std::size_t i = reused; i < last_index; ++i) {
       const key_segment& seg = key_[i];
-      std::uint32_t child = tables_.find(id, seg.text);
+      std::uint32_t hash;
+      std::uint32_t child = tables_.find(id, seg.text, hash);
       if (child == 0) {
-        child = tables_.add(id, seg.text, {table_kind::implicit, 0, s_.offset(seg.at)});
+        child = tables_.add(id, seg.text, hash, {table_kind::implicit, 0, s_.offset(seg.at)});
         if (!open_new(cur, id, seg, open_mode::table, child)) return false;
         id = child;
       } else {
@@ -182,7 +192,8 @@ class struct_reader {
           return false;
         }
         const bool aot = node.kind == table_kind::array_of_tables;
-        if (!step(cur, id, seg, aot ? open_mode::last_element : open_mode::table, false)) return false;
+        if (!reach(cur, id, seg, aot ? open_mode::last_element : open_mode::table, aot ? node.last_element : child))
+          return false;
         id = aot ? node.last_element : child;
       }
       chain.push(seg, {child, cur, id});
@@ -193,7 +204,8 @@ class struct_reader {
     // the table it leads to unless a new element is appended.
     const bool known = shared > last_index;
     const chain_level known_level = known ? chain[last_index] : chain_level{};
-    const std::uint32_t child = known ? known_level.node : tables_.find(id, last.text);
+    std::uint32_t hash = 0;  // of the last key, when it was looked up
+    const std::uint32_t child = known ? known_level.node : tables_.find(id, last.text, hash);
     const auto record = [&](const chain_level& l) {
       if (known) chain.replace(last_index, l);
       else chain.push(last, l);
@@ -201,7 +213,7 @@ class struct_reader {
     if (array) {
       std::uint32_t aot = child;
       if (aot == 0) {
-        aot = tables_.add(id, last.text, {table_kind::array_of_tables, 0, s_.offset(open)});
+        aot = tables_.add(id, last.text, hash, {table_kind::array_of_tables, 0, s_.offset(open)});
       } else if (const table_node node = tables_.get(aot); node.kind != table_kind::array_of_tables) {
         return redefined(s_, tables_, key_, open, n, node.kind == table_kind::value ? "is already a value, not a table"
                                                                              : "is a table, not an array of tables",
@@ -217,7 +229,7 @@ class struct_reader {
       return true;
     }
     if (child == 0) {
-      const std::uint32_t node = tables_.add(id, last.text, {table_kind::header, 0, s_.offset(open)});
+      const std::uint32_t node = tables_.add(id, last.text, hash, {table_kind::header, 0, s_.offset(open)});
       if (!open_new(cur, id, last, open_mode::table, node)) return false;
       table = cur;
       table_id = node;
@@ -229,20 +241,16 @@ class struct_reader {
       return redefined(s_, tables_, key_, open, n, conflict, node.defined_at);
     node.redefine(table_kind::header, s_.offset(open));
     if (known) cur = known_level.table;  // an implicit table (no conflict), reached the same way
-    else if (!step(cur, id, last, open_mode::table, false)) return false;
+    else if (!reach(cur, id, last, open_mode::table, child)) return false;
     table = cur;
     table_id = child;
     record({child, cur, child});
     return true;
   }
 
+  // A key/value line that predicted_key_value() did not take.
   bool key_value(target& table, std::uint32_t id, std::uint32_t depth) {
     const char* key_start = s_.p;
-    if (const int read = predicted_key_value(table, id, depth); read >= 0) {
-      if (read != 0) return true;
-      prepend_key_path(s_, key_, key_start);
-      return false;
-    }
     if (!scan_key_and_equals(s_, key_, opts_, depth)) return false;
 
     const std::size_t n = key_.size();
@@ -254,9 +262,10 @@ class struct_reader {
     target cur = table;
     for (std::size_t i = 0; i + 1 < n; ++i) {
       const key_segment& seg = key_[i];
-      const std::uint32_t child = tables_.find(id, seg.text);
+      std::uint32_t hash;
+      const std::uint32_t child = tables_.find(id, seg.text, hash);
       if (child == 0) {
-        const std::uint32_t node = tables_.add(id, seg.text, {table_kind::dotted, 0, s_.offset(seg.at)});
+        const std::uint32_t node = tables_.add(id, seg.text, hash, {table_kind::dotted, 0, s_.offset(seg.at)});
         if (!open_new(cur, id, seg, open_mode::table, node)) return false;
         id = node;
         continue;
@@ -265,7 +274,7 @@ class struct_reader {
       if (const std::string_view conflict = dotted_conflict(node.kind); !conflict.empty())
         return key_error(s_, key_, seg.at, i + 1, conflict, node.defined_at);
       if (node.kind == table_kind::implicit) node.redefine(table_kind::dotted, s_.offset(seg.at));
-      if (!step(cur, id, seg, open_mode::table, false)) return false;
+      if (!reach(cur, id, seg, open_mode::table, child)) return false;
       id = child;
     }
     if (cur.fn->assign(*this, cur, id, key_.back(), depth + static_cast<std::uint32_t>(n - 1))) return true;
@@ -278,7 +287,7 @@ class struct_reader {
   // scanned, and not looked up. -1 with nothing read when the line is anything else (another key,
   // a dotted or quoted one, a field set before: key_value() then reads it the general way, and
   // words any error); else 1, or 0 when the value failed (the key not yet in the error's path).
-  int predicted_key_value(target& table, std::uint32_t id, std::uint32_t depth) {
+  int predicted_key_value(target& table, std::uint32_t depth) {
     if constexpr (!spool::detail::toml_predicted_key_bytes || !spool::detail::toml_key_prediction) return -1;
     const std::size_t field = table.next_field;
     if (field >= 64 || (table.bare_fields >> field & 1) == 0) return -1;
@@ -288,7 +297,7 @@ class struct_reader {
     const char* p = at + name.size();  // a bare key ends at anything but a bare-key character
     while (p != s_.end && (*p == ' ' || *p == '\t')) ++p;
     if (p == s_.end || *p != '=') return -1;
-    if (!ctx_.seen_fields.insert(field_bit(id, static_cast<std::ptrdiff_t>(field)))) return -1;
+    if (!ctx_.seen_fields.insert(table.field_base + field)) return -1;
     s_.p = p + 1;
     s_.skip_ws();
     table.next_field = field + 1;
@@ -316,6 +325,12 @@ class struct_reader {
     if constexpr (!spool::detail::toml_predicted_key_bytes || !spool::detail::toml_key_prediction) return 0;
     bare_key_cache::entry& e = ctx_.bare_keys.slot_for(plan);
     if (e.plan == &plan) return e.bare;
+    e = {&plan, bare_key_bits(plan)};
+    return e.bare;
+  }
+
+  static std::uint64_t bare_key_bits(const struct_plan& plan) noexcept {
+    if constexpr (!spool::detail::toml_predicted_key_bytes || !spool::detail::toml_key_prediction) return 0;
     std::uint64_t bare = 0;
     const auto fields = plan.fields();
     for (std::size_t i = 0; i < fields.size() && i < 64; ++i) {
@@ -324,7 +339,6 @@ class struct_reader {
       for (const char c : name) is_bare = is_bare && has_class(c, cls::bare_key);
       if (is_bare) bare |= std::uint64_t{1} << i;
     }
-    e = {&plan, bare};
     return bare;
   }
 
@@ -343,6 +357,12 @@ class struct_reader {
     cur = next;
     return true;
   }
+  // step() into a table reached before, whose node is `node`.
+  bool reach(target& cur, std::uint32_t id, const key_segment& key, open_mode mode, std::uint32_t node) {
+    if (!step(cur, id, key, mode, false)) return false;
+    cur.field_base = tables_.get(node).field_base;
+    return true;
+  }
   // step() into a table this document has not reached before (node `node`); `fresh` when the
   // member itself is new too (not so for the second element of an array of tables).
   bool open_new(target& cur, std::uint32_t id, const key_segment& key, open_mode mode, std::uint32_t node,
@@ -355,9 +375,10 @@ class struct_reader {
   // Lists a key of a map or spool::value table (or an unknown key of a struct) as set, or fails
   // when it was set before.
   bool claim_key(std::uint32_t node, const key_segment& key) {
-    if (const std::uint32_t child = tables_.find(node, key.text); child != 0)
+    std::uint32_t hash;
+    if (const std::uint32_t child = tables_.find(node, key.text, hash); child != 0)
       return assigned_twice(key, tables_.get(child).defined_at);
-    tables_.add(node, key.text, {table_kind::value, 0, s_.offset(key.at)});
+    tables_.add(node, key.text, hash, {table_kind::value, 0, s_.offset(key.at)});
     return true;
   }
 
@@ -385,11 +406,25 @@ class struct_reader {
       return target_for(*t);
     } else if constexpr (std::same_as<T, spool::value> || spool::detail::map_like<T>) {
       return {&t, ops_of<T>()};
+    } else if constexpr (spool::detail::toml_type_plans) {
+      static const type_plan known = [] {
+        const struct_plan& plan = spool::plan_registry_get<T>();
+        return type_plan{&plan, bare_key_bits(plan)};
+      }();
+      return {&t, ops_of<T>(), known.plan, 0, known.bare_fields};
     } else {
       const struct_plan& plan = ctx_.memo.get<T>();
       return {&t, ops_of<T>(), &plan, 0, bare_fields(plan)};
     }
   }
+
+  // A struct type's plan (the reader's options change no plan) and the bits of bare_key_bits(),
+  // found once per process: plans live as long as the process, so each table reached costs a
+  // guard check instead of a search of the context's plan memo and bare-key cache.
+  struct type_plan {
+    const struct_plan* plan;
+    std::uint64_t bare_fields;
+  };
 
   // The index of the field of `table` (a struct) that `key` names, -1 for none: the field after
   // the last one set is tried first. The reader's plans fold no case and apply no run-time naming
@@ -458,6 +493,8 @@ class struct_reader {
       if (mode != open_mode::last_element || m.empty()) {
         if (m.size() >= opts_.max_container_size)
           return s_.fail(errc::size_exceeded, key.at, "array of tables has more than max_container_size elements");
+        if constexpr (spool::detail::toml_table_array_reserve && requires { m.reserve(std::size_t{}); })
+          if (m.capacity() == 0) m.reserve(first_table_elements<typename M::value_type>);
         m.emplace_back();
       }
       out = target_for(m.back());
@@ -466,6 +503,11 @@ class struct_reader {
       return type_mismatch(key, mode, "a value (the member holds no table)");
     }
   }
+
+  // The room the first [[header]] of a fresh container of tables makes: arrays of tables seldom
+  // stop at one element, and growing from one to two moves the first; up to 512 bytes.
+  template <class E>
+  static constexpr std::size_t first_table_elements = sizeof(E) <= 128 ? 4 : sizeof(E) <= 256 ? 2 : 1;
 
   // The member an unknown key names: an error when the options say so, else somewhere to put it.
   // `named`: the error names the key path (a navigation step; a failed assignment gets its key
@@ -482,26 +524,28 @@ class struct_reader {
   template <class M>
   bool read_direct(M& m, [[maybe_unused]] std::uint32_t depth) {
     if constexpr (spool::detail::owning_string<M>) {
-      if (s_.at_end() || (*s_.p != '"' && *s_.p != '\'')) return false;
-      ctx_.scratch.clear();
-      scanned_text text;
-      if (!scan_string(s_, ctx_.scratch, text)) return false;
-      if (text.view.size() > opts_.max_string_length)
-        return s_.fail(errc::size_exceeded, s_.p, "string longer than max_string_length");
+      std::string_view text;
+      if (!scan_direct_string(text)) return false;
       // Emptied and appended to: assign() takes the general replace path (overlap, growth).
       m.clear();
-      m.reserve(text.view.size());
-      m.append(text.view.data(), text.view.size());
+      m.reserve(text.size());
+      m.append(text.data(), text.size());
       return true;
     } else if constexpr (spool::detail::boolean<M>) {
       // true or false and the end of the value; anything else goes the converting way, which
       // words the error.
-      const std::string_view word = !s_.at_end() && *s_.p == 't' ? "true" : "false";
+      // Compared as words: a call to memcmp for four or five bytes costs more.
+      using spool::detail::load_word;
+      const bool is_true = !s_.at_end() && *s_.p == 't';
+      const std::size_t size = is_true ? 4 : 5;
       const auto left = static_cast<std::size_t>(s_.end - s_.p);
-      if (left < word.size() || std::string_view(s_.p, word.size()) != word) return false;
-      if (left > word.size() && !has_class(s_.p[word.size()], cls::value_end)) return false;
-      s_.p += word.size();
-      m = word.size() == 4;
+      if (left < size) return false;
+      if (is_true ? load_word(s_.p, 4) != load_word("true", 4)
+                  : load_word(s_.p, 4) != load_word("fals", 4) || s_.p[4] != 'e')
+        return false;
+      if (left > size && !has_class(s_.p[size], cls::value_end)) return false;
+      s_.p += size;
+      m = is_true;
       return true;
     } else if constexpr (std::same_as<M, double> || std_integer<M>) {
       if (!starts_number(s_)) return false;
@@ -520,6 +564,19 @@ class struct_reader {
     } else {
       return false;
     }
+  }
+
+  // A string at the cursor (its text in the input, or decoded into the context's scratch); false
+  // with the cursor unmoved when the value is no string, false with the error set when it is broken.
+  bool scan_direct_string(std::string_view& text) {
+    if (s_.at_end() || (*s_.p != '"' && *s_.p != '\'')) return false;
+    ctx_.scratch.clear();
+    scanned_text scanned;
+    if (!scan_string(s_, ctx_.scratch, scanned)) return false;
+    if (scanned.view.size() > opts_.max_string_length)
+      return s_.fail(errc::size_exceeded, s_.p, "string longer than max_string_length");
+    text = scanned.view;
+    return true;
   }
 
   // A static array whose elements all go straight into the sequence `m` (an array member at
@@ -575,7 +632,13 @@ class struct_reader {
   // proxies (std::vector<bool>); false, `m` unchanged, as read_direct().
   template <class M>
   bool read_direct_element(M& m, std::uint32_t depth) {
-    if constexpr (std::is_lvalue_reference_v<typename M::reference>) {
+    if constexpr (spool::detail::toml_string_elements && spool::detail::owning_string<typename M::value_type>) {
+      // Scanned first and then made from its text: one construction, no reserve and append.
+      std::string_view text;
+      if (!scan_direct_string(text)) return false;
+      m.emplace_back(text.data(), text.size());
+      return true;
+    } else if constexpr (std::is_lvalue_reference_v<typename M::reference>) {
       auto& element = m.emplace_back();
       if (read_direct(element, depth)) return true;
       m.pop_back();
@@ -607,12 +670,6 @@ class struct_reader {
     }
   }
 
-  // The seen bit of field i of the struct table `node` (each struct table owns plan.size() bits
-  // from the context's generation_set).
-  std::size_t field_bit(std::uint32_t node, std::ptrdiff_t i) const noexcept {
-    return tables_.get(node).field_base + static_cast<std::size_t>(i);
-  }
-
   template <class T>
   static bool struct_child(struct_reader& r, const target& table, std::uint32_t node, const key_segment& key,
                            open_mode mode, bool fresh, target& out) {
@@ -623,7 +680,7 @@ class struct_reader {
       return value_child(r, {&r.ctx_.discard, ops_of<spool::value>()}, node, key, mode, fresh, out);
     }
     // A member set by `key = value` is not in the registry; its seen bit tells.
-    if (fresh && !r.ctx_.seen_fields.insert(r.field_bit(node, i))) {
+    if (fresh && !r.ctx_.seen_fields.insert(table.field_base + static_cast<std::size_t>(i))) {
       key_error(r.s_, r.key_, key.at, r.key_index(key) + 1, "is a value, not a table", r.s_.offset(key.at));
       if (r.in_header_) r.s_.err.path = r.key_path_from_root(key);
       return false;
@@ -648,7 +705,7 @@ class struct_reader {
     T& obj = *static_cast<T*>(table.object);
     const std::ptrdiff_t i = field_index(table, key.text);
     if (i < 0) return r.unknown(key, false) && r.claim_key(node, key) && r.values_.read_value(r.ctx_.leaf, depth);
-    if (!r.ctx_.seen_fields.insert(r.field_bit(node, i)))
+    if (!r.ctx_.seen_fields.insert(table.field_base + static_cast<std::size_t>(i)))
       return r.assigned_twice(key, r.s_.offset(key.at));
     return spool::reflect::store_at(obj, static_cast<std::size_t>(i),
                                     [&](auto& m) { return r.read_member(m, depth); });
@@ -663,15 +720,16 @@ class struct_reader {
   // A struct table reached for the first time: defaults first (keys then overwrite them), and a
   // note to check its required members once the document is read.
   template <class T>
-  static void struct_created(struct_reader& r, const target& table, std::uint32_t node, const key_segment* key) {
+  static void struct_created(struct_reader& r, target& table, std::uint32_t node, const key_segment* key) {
     T& obj = *static_cast<T*>(table.object);
     const struct_plan& plan = *table.plan;
-    r.tables_.node(node).field_base = r.ctx_.next_field;
+    table.field_base = r.ctx_.next_field;
+    r.tables_.node(node).field_base = table.field_base;
     r.ctx_.next_field += static_cast<std::uint32_t>(plan.size());
     if constexpr (spool::reflect::has_defaults<T>)
       for (std::size_t i = 0; i < plan.size(); ++i) spool::reflect::apply_default(obj, i);
     if (!plan.required_fields().empty() || r.opts_.require_all_fields)
-      r.ctx_.checks.push_back({r.tables_.get(node).field_base, &plan, key == nullptr ? 0 : r.s_.offset(key->at),
+      r.ctx_.checks.push_back({table.field_base, &plan, key == nullptr ? 0 : r.s_.offset(key->at),
                                key == nullptr ? std::string() : r.key_path_from_root(*key)});
   }
 
@@ -742,7 +800,7 @@ class struct_reader {
     return r.values_.read_value(*members.try_emplace(key.text).first, depth);
   }
 
-  static void nothing_to_note(struct_reader&, const target&, std::uint32_t, const key_segment*) {}
+  static void nothing_to_note(struct_reader&, target&, std::uint32_t, const key_segment*) {}
 
   // Required members missing once the whole document is read.
   bool check_required() {

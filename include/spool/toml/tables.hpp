@@ -108,11 +108,26 @@ class table_registry {
     }
   }
 
+  // find(), which also leaves the key's hash in `h` for add() when the key is new (a key hashed
+  // once, not twice, for each table a document adds).
+  std::uint32_t find(std::uint32_t parent, std::string_view key, std::uint32_t& h) const {
+    h = hash(parent, key);
+    if (capacity_ == 0) return 0;
+    for (std::size_t i = h & (capacity_ - 1);; i = (i + 1) & (capacity_ - 1)) {
+      const slot s = slots_.get(i);
+      if (s.node == 0) return 0;
+      if (s.hash == h && s.parent == parent && key_of(s) == key) return s.node;
+    }
+  }
+
   // A fresh node, listed as `key` of `parent` (the caller has checked find() is 0).
   std::uint32_t add(std::uint32_t parent, std::string_view key, table_node state) {
+    return add(parent, key, hash(parent, key), state);
+  }
+  // add() with the hash find() left.
+  std::uint32_t add(std::uint32_t parent, std::string_view key, std::uint32_t h, table_node state) {
     const std::uint32_t id = fresh(state);
     if ((used_ + 1) * 2 > capacity_) grow();
-    const std::uint32_t h = hash(parent, key);
     place({id, parent, h, static_cast<std::uint32_t>(keys_.size()), static_cast<std::uint32_t>(key.size())});
     keys_.append(key);
     ++used_;
