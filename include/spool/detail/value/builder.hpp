@@ -170,7 +170,11 @@ class value_builder {
   // later of its two pending keys is returned (valid until rewind()).
   const pending_key* close_object(mark from, repeated_keys rule) {
     values_.make_room();  // for an empty object
-    if (const pending_key* repeat = resolve_repeats(from, rule)) return repeat;
+    // Most small objects have up to two keys: one comparison here instead of a call.
+    const std::size_t n = keys_.size() - from.keys;
+    if (n > 2 || (n == 2 && same_key(keys_[from.keys], keys_[from.keys + 1]))) {
+      if (const pending_key* repeat = resolve_repeats(from, rule)) return repeat;
+    }
     value_storage bits;
     bits.store_pointer(spool::value::tag(spool::kind::object),
                        new_value_node<spool::object>(
@@ -205,7 +209,7 @@ class value_builder {
   // The value on top, taken off the stack and appended to `elements`, which has room for it.
   void pop_onto(spool::array& elements) noexcept {
     values_.drop_to(values_.size() - 1);
-    elements.push_back(spool::value::adopt(values_.data()[values_.size()]));
+    elements.emplace_back(adopted{values_.data()[values_.size()]});
   }
 
   // The value on top, taken off the stack into `slot`, a null (no destructor is due).
@@ -241,6 +245,14 @@ class value_builder {
     spool::value made(std::forward<Args>(args)...);
     return made.release();
   }
+
+  // Pending bytes that become a value where a vector constructs its element. Its own instance of
+  // emplace_back is called from pop_onto alone, and GCC inlines it there; push_back(value&&),
+  // shared with every other caller, stayed out of line: a call per nested container.
+  struct adopted {
+    const value_storage& bits;
+    operator spool::value() const noexcept { return spool::value::adopt(bits); }
+  };
 
   // Turns a run of pending bytes into values as a vector is built from it (one allocation of the
   // final size, each element constructed in place from its bytes). Random access so that the

@@ -40,9 +40,10 @@ inline const value& null_value() noexcept {
 inline constexpr unsigned value_destroy_recursion = 64;
 
 // Arrays, objects and ext values live in blocks of the node cache; the block goes back to it if
-// the constructor throws.
+// the constructor throws. Inline: called out of line from the builder's close_array and
+// close_object, each container paid a call and a frame of six saved registers on top of them.
 template <class T, class... Args>
-T* new_value_node(Args&&... args) {
+[[gnu::always_inline]] inline T* new_value_node(Args&&... args) {
   struct give_back {
     void* block;
     ~give_back() {
