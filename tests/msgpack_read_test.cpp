@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -452,3 +453,96 @@ TEST_CASE("a throwing allocation leaves the string member whole") {
   }
 }
 #endif
+
+namespace {
+
+void append_float64(bytes& out, double x) {
+  const auto bits = std::bit_cast<std::uint64_t>(x);
+  out.push_back(0xcb);
+  for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<unsigned char>(bits >> shift));
+}
+
+bytes array_header(std::size_t n) {
+  if (n < 16) return {static_cast<unsigned char>(0x90 | n)};
+  return {0xdc, static_cast<unsigned char>(n >> 8), static_cast<unsigned char>(n)};
+}
+
+// The doubles of an array of float64s, bit for bit.
+void check_doubles(const spool::value& v, const std::vector<double>& expected) {
+  REQUIRE(v.is_array());
+  const spool::array& elements = v.as_array();
+  REQUIRE(elements.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    CAPTURE(i);
+    REQUIRE(elements[i].kind() == spool::kind::floating);
+    CHECK(std::bit_cast<std::uint64_t>(elements[i].as_double().value()) == std::bit_cast<std::uint64_t>(expected[i]));
+  }
+}
+
+}  // namespace
+
+// Arrays of float64s only (coordinates) are filled by a loop of their own; any other element,
+// anywhere in the array, sends it through the general one. Both give the same values.
+TEST_CASE("arrays of float64s into spool::value, alone, nested and mixed") {
+  const double specials[] = {0.0, -0.0, 1.5, -2.25e-300, 4.9e-324, 1.7976931348623157e308,
+                             std::numeric_limits<double>::infinity(), -123456.789};
+  for (std::size_t n = 0; n <= 20; ++n) {
+    std::vector<double> xs;
+    for (std::size_t i = 0; i < n; ++i) xs.push_back(specials[i % std::size(specials)] + static_cast<double>(i));
+    bytes alone = array_header(n);
+    for (const double x : xs) append_float64(alone, x);
+    CAPTURE(n);
+    check_doubles(read_ok<spool::value>(alone), xs);
+    // Twice inside an array, then as a map member, as canada's rings and points are.
+    bytes nested = array_header(2);
+    nested.insert(nested.end(), alone.begin(), alone.end());
+    nested.insert(nested.end(), alone.begin(), alone.end());
+    const spool::value twice = read_ok<spool::value>(nested);
+    check_doubles(twice.as_array()[0], xs);
+    check_doubles(twice.as_array()[1], xs);
+    bytes member{0x81, 0xa1, 'c'};
+    member.insert(member.end(), alone.begin(), alone.end());
+    check_doubles(read_ok<spool::value>(member)["c"], xs);
+    // One element of another kind at each position.
+    for (std::size_t other = 0; other < n; ++other) {
+      bytes mixed = array_header(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        if (i == other) mixed.push_back(0x07);
+        else append_float64(mixed, xs[i]);
+      }
+      const spool::value v = read_ok<spool::value>(mixed);
+      CAPTURE(other);
+      REQUIRE(v.as_array().size() == n);
+      for (std::size_t i = 0; i < n; ++i) {
+        if (i == other) CHECK(v.as_array()[i] == spool::value(7));
+        else CHECK(std::bit_cast<std::uint64_t>(v.as_array()[i].as_double().value()) == std::bit_cast<std::uint64_t>(xs[i]));
+      }
+    }
+    if (n == 0) continue;
+    // Cut off inside the last double: the error is the general reader's, at the input's end.
+    for (std::size_t cut = 1; cut <= 8; ++cut) {
+      bytes truncated(alone.begin(), alone.end() - static_cast<std::ptrdiff_t>(cut));
+      bytes in_map{0x81, 0xa1, 'c'};
+      in_map.insert(in_map.end(), truncated.begin(), truncated.end());
+      for (const bytes& in : {truncated, in_map}) {
+        const spool::error e = spool::msgpack::read<spool::value>(in).error();
+        CAPTURE(cut);
+        CHECK(e.code == spool::errc::unexpected_end);
+        CHECK(e.offset == in.size());
+      }
+    }
+  }
+}
+
+// The nesting limit holds for an array of float64s as for any other.
+TEST_CASE("an array of float64s one level past max_depth fails at its header") {
+  bytes in{0x91};
+  append_float64(in, 1.0);
+  bytes deeper{0x91};
+  deeper.insert(deeper.end(), in.begin(), in.end());
+  static constexpr spool::msgpack::read_options one_level{.max_depth = 1};
+  CHECK(spool::msgpack::read<spool::value, one_level>(in).has_value());
+  const spool::error e = spool::msgpack::read<spool::value, one_level>(deeper).error();
+  CHECK(e.code == spool::errc::depth_exceeded);
+  CHECK(e.offset == 1);
+}

@@ -127,6 +127,9 @@
 //   SPOOL_DISABLE_MSGPACK_VALUE_RUNS the MessagePack writer takes every element of a spool::value
 //                                   through its own call and the encoder's checked writes instead
 //                                   of encoding scalars and short strings in the container's loop
+//   SPOOL_DISABLE_MSGPACK_FLOAT_RUNS the MessagePack reader into spool::value reads an array of
+//                                   float64s only (a coordinate) through its general element loop
+//                                   instead of a loop of its own, without a switch per element
 //   SPOOL_DISABLE_MSGPACK_STRING_IN_PLACE the MessagePack reader replaces a std::string member too
 //                                   short for a str by move-assigning a temporary, instead of
 //                                   constructing the new string where the old one lay
@@ -408,6 +411,12 @@ inline constexpr bool msgpack_inline_integers = true;
 inline constexpr bool msgpack_value_runs = false;
 #else
 inline constexpr bool msgpack_value_runs = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_FLOAT_RUNS
+inline constexpr bool msgpack_float_runs = false;
+#else
+inline constexpr bool msgpack_float_runs = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_STRING_IN_PLACE
