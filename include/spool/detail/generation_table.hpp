@@ -37,7 +37,7 @@ class generation_table {
 
   // The slot for the current generation, set to V{} when stale or new.
   V& operator[](std::size_t i) {
-    if (i >= slots_.size()) slots_.resize(i + 1);
+    if (i >= slots_.size()) [[unlikely]] grow(i + 1);
     slot& s = slots_[i];
     if (s.stamp != current_) {
       s.value = V{};
@@ -77,6 +77,9 @@ class generation_table {
     V value{};
     Stamp stamp = 0;
   };
+
+  // Out of line, so that operator[] (a seen-key check per key read) is small enough to inline.
+  [[gnu::noinline]] void grow(std::size_t size) { slots_.resize(size); }
 
   std::vector<slot> slots_;
   Stamp current_ = first_generation;
