@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -62,6 +63,25 @@ struct account::spool_meta {
 struct quoted_key {
   int a = 0;
   int b = 0;
+};
+
+// Nine struct types in one element, ten with the element's: more than a plan memo holds, so
+// reading one element cycles the memo through all of them.
+template <int I>
+struct leaf {
+  int v = 0;
+};
+
+struct ten_types {
+  leaf<0> a;
+  leaf<1> b;
+  leaf<2> c;
+  leaf<3> d;
+  leaf<4> e;
+  leaf<5> f;
+  leaf<6> g;
+  leaf<7> h;
+  leaf<8> i;
 };
 
 }  // namespace json_read_test
@@ -505,6 +525,119 @@ TEST_CASE("arrays of floats and doubles in every container: reuse, lengths, erro
   constexpr spool::json::read_options shallow{.max_depth = 1};
   CHECK(spool::json::read<std::vector<std::vector<double>>, shallow>("[[1]]").error().code == spool::errc::depth_exceeded);
   CHECK(spool::json::read<std::vector<double>, shallow>("[1]").value().size() == 1);
+}
+
+TEST_CASE("sequences of points: minified [x,y] in the sequence's loop, every other form as before") {
+  // A minified point is read inline (SPOOL_DISABLE_JSON_POINT_ARRAYS: through read_number_array);
+  // anything else is read again from the point's start by the general element reader, so each
+  // form, value and error must be the same either way.
+  using points = std::vector<std::array<double, 2>>;
+  const points expected{{1.5, -2}, {300, 0.1}};
+  for (const char* text : {"[[1.5,-2],[3e2,0.1]]", "[[ 1.5,-2],[3e2,0.1 ]]", "[[1.5 ,-2],[3e2, 0.1]]",
+                           "[[1.5,-2] ,[3e2,0.1]\n]", "[\n  [\n    1.5,\n    -2\n  ],\n  [3e2,0.1]\n]", "[[1.5,-2],\t[3e2,0.1]]"}) {
+    CAPTURE(text);
+    CHECK(spool::json::read<points>(text).value() == expected);
+  }
+  points reused{{9, 9}, {9, 9}, {9, 9}};
+  REQUIRE_FALSE(spool::json::read(std::string_view("[[1.5,-2],[3e2,0.1]]"), reused));
+  CHECK(reused == expected);
+  REQUIRE_FALSE(spool::json::read(std::string_view("[[1.5,-2],[3e2,0.1],[7,8],[-9,10]]"), reused));
+  CHECK(reused.size() == 4);
+  CHECK(reused[3] == std::array<double, 2>{-9, 10});
+  CHECK(spool::json::read<std::deque<std::array<float, 3>>>("[[1,2,3],[4,5,6]]").value().back() == std::array<float, 3>{4, 5, 6});
+  CHECK(spool::json::read<std::vector<std::array<double, 1>>>("[[1],[2]]").value().back()[0] == 2);
+  // Every double correctly rounded, as a lone number reads it.
+  for (const char* number : {"5e-324", "1.7976931348623157e308", "-0.0", "0.30000000000000000000001", "123456789012345678901234",
+                             "2.2250738585072011e-308", "1e-400", "-9007199254740993"}) {
+    CAPTURE(number);
+    const std::string text = std::string("[[") + number + "," + number + "]]";
+    const auto read = spool::json::read<points>(text);
+    REQUIRE(read);
+    const double lone = spool::json::read<double>(number).value();
+    CHECK(std::bit_cast<std::uint64_t>((*read)[0][0]) == std::bit_cast<std::uint64_t>(lone));
+    CHECK(std::bit_cast<std::uint64_t>((*read)[0][1]) == std::bit_cast<std::uint64_t>(lone));
+  }
+  struct wrong {
+    const char* text;
+    spool::errc code;
+    std::size_t offset;
+    const char* path;
+  };
+  for (const wrong& w : {wrong{"[[1,2],[3,x]]", spool::errc::syntax, 10, "[1][1]"},
+                         wrong{"[[1,2],[3,1e400]]", spool::errc::out_of_range, 10, "[1][1]"},
+                         wrong{"[[1,2],[01,2]]", spool::errc::invalid_number, 8, "[1][0]"},
+                         wrong{"[[1,2],[-,2]]", spool::errc::invalid_number, 9, "[1][0]"},
+                         wrong{"[[1,2],[3,]]", spool::errc::syntax, 10, "[1][1]"},
+                         wrong{"[[1,2],[3,4,5]]", spool::errc::size_exceeded, 12, "[1][2]"},
+                         wrong{"[[1,2],[3]]", spool::errc::unexpected_type, 7, "[1]"},
+                         wrong{"[[1,2],3]", spool::errc::unexpected_type, 7, "[1]"},
+                         wrong{"[[1,2],[3,4}]", spool::errc::syntax, 11, "[1]"},
+                         wrong{"[[1,2],[3;4]]", spool::errc::syntax, 9, "[1]"}}) {
+    CAPTURE(w.text);
+    const spool::error e = spool::json::read<points>(w.text).error();
+    CHECK(e.code == w.code);
+    CHECK(e.offset == w.offset);
+    CHECK(e.path == w.path);
+  }
+  // A document cut anywhere fails where an array of arrays of any length does.
+  const std::string whole = "[[1.5,-2],[3e2,0.1]]";
+  for (std::size_t n = 0; n < whole.size(); ++n) {
+    const std::string cut = whole.substr(0, n);
+    CAPTURE(cut);
+    const auto read = spool::json::read<points>(cut);
+    REQUIRE_FALSE(read);
+    const spool::error general = spool::json::read<std::vector<std::vector<double>>>(cut).error();
+    CHECK(read.error().code == general.code);
+    CHECK(read.error().offset == general.offset);
+    CHECK(read.error().path == general.path);
+  }
+  constexpr spool::json::read_options shallow{.max_depth = 1};
+  const spool::error deep = spool::json::read<points, shallow>("[[1,2]]").error();
+  CHECK(deep.code == spool::errc::depth_exceeded);
+  CHECK(deep.offset == 1);
+  CHECK(deep.path == "[0]");
+  constexpr spool::json::read_options two_deep{.max_depth = 2};
+  CHECK(spool::json::read<points, two_deep>("[[1,2]]").value().size() == 1);
+  constexpr spool::json::read_options one_element{.max_container_size = 1};
+  CHECK(spool::json::read<points, one_element>("[[1,2]]").error().code == spool::errc::size_exceeded);
+  constexpr spool::json::read_options lenient{.comments = true, .trailing_commas = true};
+  CHECK(spool::json::read<points, lenient>("[[1,2,],[3,/*y*/4],]").value() == points{{1, 2}, {3, 4}});
+}
+
+TEST_CASE("sequences and maps of structs: one plan for every element, though the memo moves on") {
+  // The plan found for the first element serves the rest (SPOOL_DISABLE_JSON_SEQUENCE_PLANS: looked
+  // up for each); each element here reads ten struct types, so the memo has given the element's
+  // type's slot to another type by the next element.
+  std::string element = "{";
+  for (int k = 0; k < 9; ++k) element += std::string(k ? "," : "") + "\"" + char('a' + k) + "\":{\"v\":" + std::to_string(k) + "}";
+  element += "}";
+  const std::string list = "[" + element + "," + element + "," + element + "]";
+  const auto read = spool::json::read<std::vector<ten_types>>(list);
+  REQUIRE(read);
+  REQUIRE(read->size() == 3);
+  for (const ten_types& t : *read) {
+    CHECK(t.a.v == 0);
+    CHECK(t.e.v == 4);
+    CHECK(t.i.v == 8);
+  }
+  CHECK(spool::json::read<std::deque<ten_types>>(list).value().back().h.v == 7);
+  const auto by_name = spool::json::read<std::map<std::string, ten_types>>("{\"x\":" + element + ",\"y\":" + element + "}");
+  REQUIRE(by_name);
+  CHECK(by_name->at("y").g.v == 6);
+  const auto users = spool::json::read<std::vector<user>>(R"([{"id":1,"path":[{"x":1,"y":2}]},{"id":2,"name":"b","path":[{"x":3,"y":4},{"x":5,"y":6}]}])");
+  REQUIRE(users);
+  CHECK((*users)[1].name == "b");
+  CHECK((*users)[1].path[1] == point{5, 6});
+
+  const auto bad = spool::json::read<std::vector<ten_types>>("[" + element + "," + element + R"(,{"a":{"v":0},"b":{"v":true}}])");
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().code == spool::errc::unexpected_type);
+  CHECK(bad.error().offset == 2 * element.size() + 3 + 22);  // past two elements, then {"a":{"v":0},"b":{"v":
+  CHECK(bad.error().path == "[2].b.v");
+  const auto bad_map = spool::json::read<std::map<std::string, point>>(R"({"p":{"x":1,"y":2},"q":{"x":1,"y":"2"}})");
+  REQUIRE_FALSE(bad_map);
+  CHECK(bad_map.error().offset == 34);
+  CHECK(bad_map.error().path == "q.y");
 }
 
 TEST_CASE("a ',' right before the next key: structs, maps and spool::value, with every option") {

@@ -92,6 +92,13 @@
 //                                   through the element and member walks shared with skipping, a
 //                                   call per element, instead of in loops of their own that take
 //                                   the brackets, separators, keys and scalar elements inline
+//   SPOOL_DISABLE_JSON_POINT_ARRAYS the JSON reader reads each element of a sequence of fixed
+//                                   arrays of floats (std::vector<std::array<double, 2>>) through
+//                                   read_number_array, instead of taking a minified "[x,y]" inline
+//                                   in the sequence's loop
+//   SPOOL_DISABLE_JSON_SEQUENCE_PLANS the JSON reader looks the plan of every struct element of a
+//                                   sequence or map up in the context's plan memo, instead of once
+//                                   for the sequence or map
 //   SPOOL_DISABLE_MSGPACK_BLOCK_UTF8 the MessagePack reader walks a non-ASCII str sequence by
 //                                   sequence instead of checking it 16 bytes per step
 //   SPOOL_DISABLE_UTF8_WIDE_BLOCKS  the block UTF-8 check (detail/utf8.hpp) takes 16 bytes per
@@ -369,6 +376,18 @@ inline constexpr bool json_value_loops = true;
 inline constexpr bool json_indent_skip = false;
 #else
 inline constexpr bool json_indent_skip = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_POINT_ARRAYS
+inline constexpr bool json_point_arrays = false;
+#else
+inline constexpr bool json_point_arrays = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_SEQUENCE_PLANS
+inline constexpr bool json_sequence_plans = false;
+#else
+inline constexpr bool json_sequence_plans = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_BLOCK_UTF8

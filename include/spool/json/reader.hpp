@@ -463,8 +463,10 @@ class reader {
  public:
   // ---- reading into a target ---------------------------------------------------------------
 
+  // plan_slot, given by a sequence's or map's loop, holds the plan of a struct element once the first
+  // has looked it up, for the elements after it; targets other than structs leave it alone.
   template <class T>
-  bool read(const char*& p, T& out) {
+  bool read(const char*& p, T& out, [[maybe_unused]] const struct_plan** plan_slot = nullptr) {
     if constexpr (std::is_same_v<T, spool::value>) {
       return read_dynamic(p, out);
     } else if constexpr (std::is_same_v<T, raw_json>) {
@@ -560,7 +562,7 @@ class reader {
     } else if constexpr (tuple_like<T>) {
       return read_tuple(p, out);
     } else if constexpr (reflected<T>) {
-      return read_struct<T, false>(p, out);
+      return read_struct<T, false>(p, out, plan_slot);
     } else {
       static_assert(sizeof(T) == 0, "spool::json cannot read this type");
     }
@@ -624,22 +626,29 @@ class reader {
     // Existing elements are read into in place, so their own capacity (strings, vectors) is
     // reused; elements past the document's count are dropped at the end.
     constexpr bool indexed = requires(C& x) { x[0]; } && !std::is_same_v<E, bool>;
+    // A sequence of structs looks their plan up once, not once per element.
+    const struct_plan* plan = nullptr;
+    const struct_plan** const plan_slot = json_sequence_plans && reflected<E> ? &plan : nullptr;
     std::size_t n = 0;
     auto it = c.begin();
     const bool ok = for_each_element(p, [&](std::size_t i) {
       n = i + 1;
       if constexpr (indexed) {
-        return read_element(p, i < c.size() ? c[i] : c.emplace_back());
+        E& e = i < c.size() ? c[i] : c.emplace_back();
+        if constexpr (plain_point<E>) {
+          if (read_plain_point(p, e)) return true;
+        }
+        return read_element(p, e, plan_slot);
       } else if constexpr (std::is_same_v<E, bool>) {
         bool e = false;
         if (!read(p, e)) return false;
         c.push_back(e);
         return true;
       } else if (it != c.end()) {
-        return read_element(p, *it++);
+        return read_element(p, *it++, plan_slot);
       } else {
         // Node containers keep end() valid across emplace_back, so `it` stays the end.
-        return read_element(p, c.emplace_back());
+        return read_element(p, c.emplace_back(), plan_slot);
       }
     });
     if (!ok) return false;
@@ -651,6 +660,41 @@ class reader {
     } else {
       c.erase(it, c.end());
     }
+    return true;
+  }
+
+  template <class C>
+  static constexpr std::size_t fixed_length = [] {
+    if constexpr (std::is_array_v<C>) return std::extent_v<C>;
+    else return std::tuple_size_v<C>;
+  }();
+
+  // A fixed array of floats as the element of a sequence: a point of a polygon (canada's
+  // coordinates), a vertex, a sample.
+  template <class E>
+  static constexpr bool plain_point = [] {
+    if constexpr (fixed_array<E> && floating_elements<E>::value)
+      return json_point_arrays && json_number_arrays && fixed_length<E> <= Opts.max_container_size;
+    else return false;
+  }();
+
+  // A point written "[x,y]" with nothing between its tokens (minified text), read in the
+  // sequence's loop: without read_number_array's call, its open, depth and size bookkeeping and the
+  // separator tests of an array of any length, which cost about as much as converting a number.
+  // Anything else (whitespace, another length, a bad number, the depth limit) returns false with p
+  // unmoved, and read_element reads the element again from its start, errors included.
+  template <class E>
+  [[gnu::always_inline]] bool read_plain_point(const char*& p, E& e) {
+    constexpr std::size_t N = fixed_length<E>;
+    const char* q = p;
+    if (q == end || *q != '[' || depth_ >= Opts.max_depth) return false;
+    ++q;
+    for (std::size_t k = 0; k < N; ++k) {
+      if (q == end || !starts_number(*q) || !read_floating(*this, q, e[k])) return false;
+      if (q == end || *q != (k + 1 < N ? ',' : ']')) return false;
+      ++q;
+    }
+    p = q;
     return true;
   }
 
@@ -720,14 +764,14 @@ class reader {
 
   // std::byte has no JSON form of its own: it travels as a number 0-255.
   template <class E>
-  bool read_element(const char*& p, E& e) {
+  bool read_element(const char*& p, E& e, const struct_plan** plan_slot = nullptr) {
     if constexpr (std::is_same_v<E, std::byte>) {
       std::uint8_t b = 0;
       if (!read(p, b)) return false;
       e = static_cast<std::byte>(b);
       return true;
     } else {
-      return read(p, e);
+      return read(p, e, plan_slot);
     }
   }
 
@@ -736,12 +780,6 @@ class reader {
     if (got > wanted) return fail(errc::size_exceeded, at, expected);
     return fail(errc::unexpected_type, at, expected, "array of " + std::to_string(got));
   }
-
-  template <class C>
-  static constexpr std::size_t fixed_length = [] {
-    if constexpr (std::is_array_v<C>) return std::extent_v<C>;
-    else return std::tuple_size_v<C>;
-  }();
 
   template <class C>
   bool read_fixed(const char*& p, C& c) {
@@ -839,6 +877,9 @@ class reader {
   template <class M>
   bool read_map(const char*& p, M& m) {
     m.clear();
+    // A map of structs looks their plan up once, as a sequence does.
+    const struct_plan* plan = nullptr;
+    const struct_plan** const plan_slot = json_sequence_plans && reflected<typename M::mapped_type> ? &plan : nullptr;
     return for_each_member(p, [&](std::string_view text, const char* key_at) {
       typename M::key_type k{};
       if (!map_key(key_at, text, k)) {
@@ -848,7 +889,7 @@ class reader {
       auto [it, inserted] = m.try_emplace(std::move(k));
       // A repeated key: the last one wins, as in most JSON readers.
       if (!inserted) it->second = typename M::mapped_type{};
-      if (!read(p, it->second)) {
+      if (!read(p, it->second, plan_slot)) {
         // `text` may point into the scratch a nested key overwrote: name the key from the map.
         error.at_key(key_text(it->first));
         return false;
@@ -866,11 +907,18 @@ class reader {
     }(std::make_index_sequence<spool::reflect::field_count<T>>{});
   }
 
+  // Plans live as long as the process: one kept in plan_slot stays valid though the memo may have
+  // given its slot to another type since.
   template <class T, bool SkipTag>
-  bool read_struct(const char*& p, T& obj) {
+  bool read_struct(const char*& p, T& obj, const struct_plan** plan_slot = nullptr) {
     constexpr std::size_t N = spool::reflect::field_count<T>;
     const char* const start = p;
-    const struct_plan& plan = memo_.template get<T>();
+    const struct_plan* found = plan_slot != nullptr ? *plan_slot : nullptr;
+    if (found == nullptr) {
+      found = &memo_.template get<T>();
+      if (plan_slot != nullptr) *plan_slot = found;
+    }
+    const struct_plan& plan = *found;
     const std::span<const field_plan> fields = plan.fields();
     // Members usually come in declaration order: the next declared key is compared with the
     // input's bytes before the key is scanned and looked up.
