@@ -631,7 +631,10 @@ class reader {
     const struct_plan** const plan_slot = json_sequence_plans && reflected<E> ? &plan : nullptr;
     std::size_t n = 0;
     auto it = c.begin();
-    const bool ok = for_each_element(p, [&](std::size_t i) {
+    // The element's body is forced into the walk's loop (each walk has this one caller, so
+    // nothing is copied): GCC had called it out of line, a call per element, once a point's
+    // inline read and its fallback made it large; 19 instructions per canada point.
+    const bool ok = for_each_element(p, [&](std::size_t i) __attribute__((always_inline)) {
       n = i + 1;
       if constexpr (indexed) {
         E& e = i < c.size() ? c[i] : c.emplace_back();
