@@ -99,13 +99,8 @@ class table_registry {
 
   // The node of `key` inside `parent`, or 0 when there is none (0 is the root, never a child).
   std::uint32_t find(std::uint32_t parent, std::string_view key) const {
-    if (capacity_ == 0) return 0;
-    const std::uint32_t h = hash(parent, key);
-    for (std::size_t i = h & (capacity_ - 1);; i = (i + 1) & (capacity_ - 1)) {
-      const slot s = slots_.get(i);
-      if (s.node == 0) return 0;
-      if (s.hash == h && s.parent == parent && key_of(s) == key) return s.node;
-    }
+    std::uint32_t h;
+    return find(parent, key, h);
   }
 
   // find(), which also leaves the key's hash in `h` for add() when the key is new (a key hashed
