@@ -33,6 +33,7 @@ VARIANTS = {
     "noexact": "growth instead of exact-size reads (SPOOL_DISABLE_EXACT_SIZE_READ)",
     "nogenreset": "clearing instead of generation reset (SPOOL_DISABLE_GENERATION_RESET)",
     "nomemo": "registry lookup instead of the MRU plan memo (SPOOL_DISABLE_PLAN_MEMO)",
+    "notypeplans": "the MRU plan memo instead of TOML's per-type plans (SPOOL_DISABLE_TOML_TYPE_PLANS)",
     "norecycle": "naive stream buffer instead of recycling (SPOOL_DISABLE_STREAM_RECYCLE)",
 }
 
@@ -83,9 +84,10 @@ class Row:
 
 
 def load(paths):
-    """-> ({area: {variant: {name: Row}}}, contexts)"""
+    """-> ({area: {variant: {name: Row}}}, contexts, {(area, variant): variant it is measured against})"""
     areas = defaultdict(lambda: defaultdict(dict))
     contexts = []
+    references = {}
     for path in paths:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
@@ -93,6 +95,7 @@ def load(paths):
         contexts.append(context)
         variant = context.get("spool_variant", "base")
         area = os.path.basename(context.get("executable", path)).split("_bench")[0]
+        references[(area, variant)] = context.get("spool_reference", "base")
         rows = areas[area][variant]
         for run in data.get("benchmarks", []):
             if run.get("run_type", "iteration") != "iteration":
@@ -103,7 +106,7 @@ def load(paths):
                 row.skipped = run.get("error_message", "error")
                 continue
             row.samples.append(Sample(run))
-    return areas, contexts
+    return areas, contexts, references
 
 
 def fmt_time(ns):
@@ -194,13 +197,15 @@ def area_table(rows):
     return lines
 
 
-def ab_table(area, variants):
-    base = variants.get("base", {})
+def ab_table(area, variants, references):
     lines = []
     for variant, rows in sorted(variants.items()):
         if variant == "base":
             continue
-        lines += ["", f"**{VARIANTS.get(variant, variant)}** (`{area}_bench_{variant}` against `{area}_bench`)", "",
+        reference = references.get((area, variant), "base")
+        base = variants.get(reference, {})
+        against = f"{area}_bench" if reference == "base" else f"{area}_bench_{reference}"
+        lines += ["", f"**{VARIANTS.get(variant, variant)}** (`{area}_bench_{variant}` against `{against}`)", "",
                   "| benchmark | on | off | off / on time | bytes/op on → off | allocs/op on → off |",
                   "|---|---:|---:|---:|---|---|"]
         for name in sorted(rows):
@@ -212,6 +217,7 @@ def ab_table(area, variants):
                          f"{fmt_bytes(on.median('bytes'))} → {fmt_bytes(off.median('bytes'))} | "
                          f"{fmt_num(on.median('allocs'))} → {fmt_num(off.median('allocs'))} |")
     inner = []
+    base = variants.get("base", {})
     for name, row in sorted(base.items()):
         for before, after, label in INNER_PAIRS:
             segments = name.split("/")
@@ -333,7 +339,7 @@ def earlier_sections(path):
     return sections
 
 
-def markdown(areas, contexts, command, charts_dir, out_path, budget=None, keep_other_sections=False):
+def markdown(areas, contexts, references, command, charts_dir, out_path, budget=None, keep_other_sections=False):
     ctx = contexts[0] if contexts else {}
     date = ctx.get("date", "?")
     lines = ["# spool benchmark results", "",
@@ -366,7 +372,7 @@ def markdown(areas, contexts, command, charts_dir, out_path, budget=None, keep_o
             if svg:
                 rel = os.path.relpath(svg, os.path.dirname(os.path.abspath(out_path)))
                 lines += ["", f"![{area}: spool against the peers]({rel})"]
-        ab = ab_table(area, variants)
+        ab = ab_table(area, variants, references)
         if ab:
             lines += ["", "### A/B: each mechanism against its switched-off build"] + ab
         lines.append("")
@@ -407,11 +413,11 @@ def main():
     parser.add_argument("--keep-other-sections", action="store_true",
                         help="keep the sections of OUT.md for areas (and the budget) not measured now")
     args = parser.parse_args()
-    areas, contexts = load(args.files)
+    areas, contexts, references = load(args.files)
     if args.table or not args.markdown:
         table(areas)
     if args.markdown:
-        markdown(areas, contexts, args.command, args.charts, args.markdown, args.budget,
+        markdown(areas, contexts, references, args.command, args.charts, args.markdown, args.budget,
                  args.keep_other_sections)
     return 0
 

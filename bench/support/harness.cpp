@@ -50,8 +50,9 @@ std::string peers() {
 
 }  // namespace
 
-void add_context(const std::string& variant, const std::string& flags) {
+void add_context(const std::string& variant, const std::string& reference, const std::string& flags) {
   benchmark::AddCustomContext("spool_variant", variant);
+  benchmark::AddCustomContext("spool_reference", reference);
   benchmark::AddCustomContext("compiler", compiler());
   benchmark::AddCustomContext("flags", flags);
   benchmark::AddCustomContext("peers", peers());

@@ -23,8 +23,9 @@ namespace spool_bench {
 void register_all();
 
 // Build and input facts written into the JSON context (read by bench/results.py): the A/B
-// variant ("base" or the switch's suffix), compiler, flags, peers found, inputs used.
-void add_context(const std::string& variant, const std::string& flags);
+// variant ("base" or the switch's suffix), the variant it is measured against ("base" unless
+// bench/CMakeLists.txt says otherwise), compiler, flags, peers found, inputs used.
+void add_context(const std::string& variant, const std::string& reference, const std::string& flags);
 
 template <class F>
 benchmark::internal::Benchmark* add(const std::string& name, F&& body) {

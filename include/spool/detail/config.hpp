@@ -11,7 +11,9 @@
 //   SPOOL_DISABLE_EXACT_SIZE_READ   whole-input reads ignore a known size and grow geometrically
 //   SPOOL_DISABLE_GENERATION_RESET  generation tables clear every slot on reset() instead of
 //                                   bumping one counter
-//   SPOOL_DISABLE_PLAN_MEMO         every struct-plan lookup goes to the process-wide registry
+//   SPOOL_DISABLE_PLAN_MEMO         every struct-plan lookup goes to the process-wide registry (the
+//                                   TOML struct reader looks plans up at all only with
+//                                   SPOOL_DISABLE_TOML_TYPE_PLANS: its bench variant sets both)
 //   SPOOL_DISABLE_FAST_DOUBLE_PRINT the text writers take a float's shortest digits from
 //                                   std::to_chars instead of detail/number/shortest_double.hpp
 //   SPOOL_DISABLE_OUTPUT_SIZE_HINT  JSON and MessagePack output grows by doubling from the pooled
