@@ -146,6 +146,9 @@
 //                                   and each of its keys and values through the encoder, instead of
 //                                   once for the run of keys and bounded values (numbers, booleans,
 //                                   short strings) up to the next container, struct or long string
+//   SPOOL_DISABLE_MAP_NODE_REUSE    the readers empty a std::map, std::set or unordered container
+//                                   (clear()) and allocate a node per entry read into it, instead
+//                                   of refilling it with the nodes it held (detail/map_refill.hpp)
 //   SPOOL_DISABLE_TOML_HEADER_CHAIN the TOML readers (into spool::value and into structs) walk
 //                                   every [header] from the root instead of starting below the keys
 //                                   it shares with the previous header
@@ -450,6 +453,12 @@ inline constexpr bool msgpack_string_in_place = true;
 inline constexpr bool msgpack_struct_runs = false;
 #else
 inline constexpr bool msgpack_struct_runs = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MAP_NODE_REUSE
+inline constexpr bool map_node_reuse = false;
+#else
+inline constexpr bool map_node_reuse = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_INLINE_SCALARS

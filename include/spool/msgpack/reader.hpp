@@ -36,6 +36,7 @@
 #include <variant>
 
 #include <spool/datetime.hpp>
+#include <spool/detail/map_refill.hpp>
 #include <spool/detail/type_traits.hpp>
 #include <spool/error.hpp>
 #include <spool/msgpack/decoder.hpp>
@@ -355,6 +356,17 @@ bool read_sequence(decoder& d, C& out) {
   if constexpr (!std::is_same_v<item_type, bool> && requires { out.resize(n); })
     in_place = n <= upfront_elements || n <= out.size();
   if (!in_place) {
+    if constexpr (spool::detail::map_node_reuse && spool::detail::node_container<C>) {
+      // A set is refilled with the nodes it holds, each element read into one of them (reset
+      // first), not emptied and allocated again.
+      spool::detail::map_refill refill(out, n);
+      for (std::uint32_t i = 0; i < n; ++i) {
+        if (!read_element<O>(d, refill.element())) return d.error.at_index(i), false;
+        refill.commit();
+      }
+      d.leave();
+      return true;
+    }
     out.clear();
     if constexpr (spool::detail::msgpack_batched_elements && !std::is_same_v<item_type, bool> &&
                   requires { out.resize(n); out.reserve(n); out[0]; }) {
@@ -411,6 +423,26 @@ template <read_options O, class M>
 bool read_map(decoder& d, M& out) {
   std::uint32_t n = 0;
   if (!d.enter<O>() || !d.map_header<O>(n)) return false;
+  if constexpr (spool::detail::map_node_reuse && spool::detail::node_container<M>) {
+    // The nodes the map holds are refilled (a key it had keeps its value and that value's
+    // capacity), not freed and allocated again.
+    spool::detail::map_refill refill(out, n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const unsigned char* key_at = d.pos;
+      typename M::key_type key{};
+      if (!read_value<O>(d, key)) return false;
+      bool repeated = false;
+      auto& entry = refill.slot(std::move(key), repeated);
+      if (repeated) [[unlikely]] {
+        d.fail(errc::duplicate_key, key_at);
+        d.error.at_key(key_text(key));
+        return false;
+      }
+      if (!read_value<O>(d, entry.second)) return d.error.at_key(key_text(entry.first)), false;
+    }
+    d.leave();
+    return true;
+  }
   out.clear();
   for (std::uint32_t i = 0; i < n; ++i) {
     const unsigned char* key_at = d.pos;
@@ -567,7 +599,7 @@ bool read_value(decoder& d, T& out) {
       d.error.detail = "'" + std::string(name) + "' names no enumerator";
       return false;
     }
-    std::underlying_type_t<T> number;
+    std::underlying_type_t<T> number{};
     if (!d.integral(number)) {
       if (d.error.code == errc::unexpected_type) d.error.expected = "enumerator name or number";
       return false;
