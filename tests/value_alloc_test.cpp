@@ -488,3 +488,47 @@ TEST_CASE("arrays of scalars freed in their parent's loop give back buffers of a
   });
   CHECK(chunks_alive() == before);
 }
+
+TEST_CASE("long strings and binaries of any size give back the block their size asked, from every copy") {
+  // Freeing must ask for the block's own size (8 bytes of length + the text), on each side of the
+  // largest block the chunks hold: a block over it is operator new's and goes back to operator
+  // delete.
+  on_fresh_thread([] {
+    std::vector<std::size_t> sizes;
+    for (std::size_t n = 15; n <= 300; ++n) sizes.push_back(n);
+    for (std::size_t n = cache::largest_block - 12; n <= cache::largest_block + 4; ++n) sizes.push_back(n);
+    sizes.push_back(std::size_t{1} << 20);
+    for (const std::size_t n : sizes) {
+      CAPTURE(n);
+      std::string text(n, 'x');
+      for (std::size_t i = 0; i < n; ++i) text[i] = static_cast<char>('a' + (i * 7 + n) % 26);
+      const std::size_t large_before = stats().large_blocks;
+      const bool large = sizeof(std::size_t) + n > cache::largest_block;
+      {
+        value s(text);
+        CHECK(stats().large_blocks == large_before + (large ? 1 : 0));
+        CHECK(s.as_string().value() == text);
+        CHECK(s.as_string().value().size() == n);
+        value copy = s;
+        CHECK(copy == s);
+        value moved = std::move(copy);
+        CHECK(moved.as_string().value() == text);
+        value b = value::binary(spool::bytes_view(reinterpret_cast<const std::byte*>(text.data()), n));
+        CHECK(b.as_binary().value().size() == n);
+        value doc;
+        doc[text] = std::move(moved);
+        doc[text + "!"] = b;
+        CHECK(doc.find(text) != nullptr);
+        CHECK(doc.at(text).as_string().value() == text);
+        const value packed = spool::msgpack::read<value>(spool::msgpack::write(doc)).value();
+        CHECK(packed == doc);
+        std::string json = "{\"";
+        json.append(text).append("\":\"").append(text).append("\"}");
+        const value parsed = spool::json::read<value>(json).value();
+        CHECK(parsed.at(text).as_string().value() == text);
+        CHECK(this_thread().current_blocks() > 0);
+      }
+      CHECK(this_thread().current_blocks() == 0);
+    }
+  });
+}
