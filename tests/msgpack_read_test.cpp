@@ -257,6 +257,131 @@ TEST_CASE("a str's UTF-8 ends at its length, whatever bytes follow it") {
   }
 }
 
+// A fixstr with 32 bytes after its format byte is checked by one 32-byte mask (the bytes past its
+// length dropped); closer to the input's end, by the general path. Every length, with 0 to 40
+// bytes of input after it, ASCII, with a 2-byte sequence at each position, and with a bad byte or
+// a cut-off sequence (completed by the next element's header, 0xa9) at each position.
+TEST_CASE("fixstr of every length, anywhere from the input's end") {
+  for (std::size_t n = 0; n <= 31; ++n) {
+    for (std::size_t after = 0; after <= 40; ++after) {
+      CAPTURE(n);
+      CAPTURE(after);
+      // [text, tail]: `after` bytes of tail, a fixstr (its header a continuation byte, 0xa0-0xbf)
+      // up to 32 bytes, a str8 past that.
+      const auto doc = [&](const std::string& text) {
+        bytes in{static_cast<unsigned char>(after >= 1 ? 0x92 : 0x91), static_cast<unsigned char>(0xa0 | text.size())};
+        in.insert(in.end(), text.begin(), text.end());
+        if (after >= 1 && after <= 32) {
+          in.push_back(static_cast<unsigned char>(0xa0 | (after - 1)));
+          in.insert(in.end(), after - 1, 'x');
+        } else if (after > 32) {
+          in.insert(in.end(), {0xd9, static_cast<unsigned char>(after - 2)});
+          in.insert(in.end(), after - 2, 'x');
+        }
+        return in;
+      };
+      const std::string ascii(n, 'q');
+      auto r = spool::msgpack::read<std::vector<std::string>>(doc(ascii));
+      REQUIRE(r.has_value());
+      CHECK(r->front() == ascii);
+      if (n < 2) continue;
+      for (std::size_t at = 0; at + 2 <= n; ++at) {
+        CAPTURE(at);
+        std::string text = ascii;
+        text.replace(at, 2, "\xc3\xa9");
+        auto ok = spool::msgpack::read<std::vector<std::string>>(doc(text));
+        REQUIRE(ok.has_value());
+        CHECK(ok->front() == text);
+        text[at] = '\xff';
+        spool::error e = spool::msgpack::read<std::vector<std::string>>(doc(text)).error();
+        CHECK(e.code == spool::errc::invalid_utf8);
+        CHECK(e.offset == 2 + at);
+      }
+      std::string cut = ascii;
+      cut.back() = '\xc3';  // completed by a following 0xa9 if the check looked past the end
+      spool::error e = spool::msgpack::read<std::vector<std::string>>(doc(cut)).error();
+      CHECK(e.code == spool::errc::invalid_utf8);
+      CHECK(e.offset == 2 + n - 1);
+    }
+  }
+  // Without validation, and with a length limit below the fixstr's.
+  constexpr spool::msgpack::read_options raw{.validate_utf8 = false};
+  bytes in{0xa3, 0xff, 0xfe, 0xfd};
+  in.insert(in.begin(), 0x92);
+  in.insert(in.end(), {0xd9, 40});
+  in.insert(in.end(), 40, 'x');
+  auto r = spool::msgpack::read<std::vector<std::string>, raw>(in);
+  REQUIRE(r.has_value());
+  CHECK(r->front() == "\xff\xfe\xfd");
+  constexpr spool::msgpack::read_options short_limit{.max_string_length = 2};
+  const spool::error e = spool::msgpack::read<std::vector<std::string>, short_limit>(in).error();
+  CHECK(e.code == spool::errc::size_exceeded);
+  CHECK(e.offset == 1);
+}
+
+// A str8 with 32 bytes of input past the longest str8 is checked 32 bytes per mask, the last mask
+// cut to its end; closer to the input's end, by the general path. Lengths around the mask's
+// width, 0 to 300 bytes of input after the str, a 2-byte sequence or a bad byte at the block
+// edges, and a cut-off sequence whose next byte in the input would complete it.
+TEST_CASE("str8 of many lengths, anywhere from the input's end") {
+  for (std::size_t n : {32, 33, 63, 64, 65, 96, 100, 200, 254, 255}) {
+    for (std::size_t after : {0, 1, 2, 31, 32, 33, 34, 200, 254, 255, 256, 257, 258, 290, 300}) {
+      CAPTURE(n);
+      CAPTURE(after);
+      // [text, tail]: `after` bytes of a valid str after the text.
+      const auto doc = [&](const std::string& text, bool continuation_next) {
+        bytes in{static_cast<unsigned char>(after >= 1 ? 0x92 : 0x91), 0xd9, static_cast<unsigned char>(text.size())};
+        in.insert(in.end(), text.begin(), text.end());
+        if (after == 0) return in;
+        if (continuation_next) {
+          in.push_back(0xbf);  // a continuation byte; the read fails before it
+          in.insert(in.end(), after - 1, 'x');
+        } else if (after <= 32) {
+          in.push_back(static_cast<unsigned char>(0xa0 | (after - 1)));
+          in.insert(in.end(), after - 1, 'x');
+        } else if (after <= 257) {
+          in.insert(in.end(), {0xd9, static_cast<unsigned char>(after - 2)});
+          in.insert(in.end(), after - 2, 'x');
+        } else {
+          in.insert(in.end(), {0xda, static_cast<unsigned char>((after - 3) >> 8), static_cast<unsigned char>(after - 3)});
+          in.insert(in.end(), after - 3, 'x');
+        }
+        return in;
+      };
+      const std::string ascii(n, 'q');
+      auto r = spool::msgpack::read<std::vector<std::string>>(doc(ascii, false));
+      REQUIRE(r.has_value());
+      CHECK(r->front() == ascii);
+      for (std::size_t at : {std::size_t{0}, std::size_t{30}, std::size_t{31}, std::size_t{32}, n - 2}) {
+        CAPTURE(at);
+        std::string text = ascii;
+        text.replace(at, 2, "\xc3\xa9");
+        auto ok = spool::msgpack::read<std::vector<std::string>>(doc(text, false));
+        REQUIRE(ok.has_value());
+        CHECK(ok->front() == text);
+        text[at] = '\xff';
+        spool::error e = spool::msgpack::read<std::vector<std::string>>(doc(text, false)).error();
+        CHECK(e.code == spool::errc::invalid_utf8);
+        CHECK(e.offset == 3 + at);
+      }
+      if (after == 0) continue;
+      std::string cut = ascii;
+      cut.back() = '\xc3';
+      spool::error e = spool::msgpack::read<std::vector<std::string>>(doc(cut, true)).error();
+      CHECK(e.code == spool::errc::invalid_utf8);
+      CHECK(e.offset == 3 + n - 1);
+    }
+  }
+  constexpr spool::msgpack::read_options short_limit{.max_string_length = 40};
+  bytes in{0x92, 0xd9, 41};
+  in.insert(in.end(), 41, 'a');
+  in.insert(in.end(), {0xda, 1, 0});
+  in.insert(in.end(), 256, 'b');
+  const spool::error e = spool::msgpack::read<std::vector<std::string>, short_limit>(in).error();
+  CHECK(e.code == spool::errc::size_exceeded);
+  CHECK(e.offset == 1);
+}
+
 TEST_CASE("bin in every width, and str and bin kept apart") {
   using blob = std::vector<std::byte>;
   CHECK(read_ok<blob>({0xc4, 0}).empty());

@@ -146,6 +146,10 @@
 //                                   and each of its keys and values through the encoder, instead of
 //                                   once for the run of keys and bounded values (numbers, booleans,
 //                                   short strings) up to the next container, struct or long string
+//   SPOOL_DISABLE_MSGPACK_SHORT_STRINGS the MessagePack reader takes a fixstr or str8 through the
+//                                   general str path (length forms, payload bounds, the 16-byte
+//                                   ASCII loop) instead of one bounds test for the longest such str
+//                                   and 32 more bytes, and 32-byte ASCII masks
 //   SPOOL_DISABLE_MAP_NODE_REUSE    the readers empty a std::map, std::set or unordered container
 //                                   (clear()) and allocate a node per entry read into it, instead
 //                                   of refilling it with the nodes it held (detail/map_refill.hpp)
@@ -453,6 +457,12 @@ inline constexpr bool msgpack_string_in_place = true;
 inline constexpr bool msgpack_struct_runs = false;
 #else
 inline constexpr bool msgpack_struct_runs = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_SHORT_STRINGS
+inline constexpr bool msgpack_short_strings = false;
+#else
+inline constexpr bool msgpack_short_strings = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MAP_NODE_REUSE

@@ -37,6 +37,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 namespace spool::msgpack::detail {
 
@@ -349,6 +352,51 @@ struct decoder {
   // A str, validated as UTF-8 when the options ask for it; the view points into the input.
   template <read_options O>
   [[gnu::always_inline]] bool str(std::string_view& out) {
+#if defined(__SSE2__)
+    if constexpr (spool::detail::msgpack_short_strings) {
+      // A fixstr (up to 31 bytes: most strings of a document) with 32 bytes after its format byte
+      // in the input: its text is checked for ASCII by one 32-byte mask, the bytes past its length
+      // dropped, with no length or bounds test beyond the one of 33 bytes and no loop; a
+      // non-ASCII byte sends the rest of the text to the block check.
+      if (remaining() > 32 && (*pos & 0xe0) == fmt::fixstr) [[likely]] {
+        const std::size_t n = *pos & 0x1f;
+        if (n <= O.max_string_length) [[likely]] {
+          const char* text = reinterpret_cast<const char*>(pos + 1);
+          pos += 1 + n;
+          out = {text, n};
+          if constexpr (O.validate_utf8) {
+            const unsigned high = ascii_mask32(text) & ((1u << n) - 1);
+            if (high != 0) [[unlikely]] return utf8_rest(text + std::countr_zero(high), text + n);
+          }
+          return true;
+        }
+      }
+      // A str8 (up to 255 bytes) with 32 bytes of input after its end: 32 bytes per mask, the last
+      // one cut to the text's end, with no bounds test of its own.
+      if (remaining() > 2 + 255 + 32 && *pos == fmt::str8) {
+        const std::size_t n = pos[1];
+        if (n <= O.max_string_length) [[likely]] {
+          const char* text = reinterpret_cast<const char*>(pos + 2);
+          const char* last = text + n;
+          pos += 2 + n;
+          out = {text, n};
+          if constexpr (O.validate_utf8) {
+            for (const char* p = text;; p += 32) {
+              unsigned high = ascii_mask32(p);
+              const auto left = static_cast<std::size_t>(last - p);
+              if (left <= 32) {
+                if (left < 32) high &= (1u << left) - 1;
+                if (high != 0) [[unlikely]] return utf8_rest(p + std::countr_zero(high), last);
+                return true;
+              }
+              if (high != 0) [[unlikely]] return utf8_rest(p + std::countr_zero(high), last);
+            }
+          }
+          return true;
+        }
+      }
+    }
+#endif
     if (!need(1)) return false;
     const unsigned char* at = pos++;
     const std::uint8_t b = *at;
@@ -401,6 +449,25 @@ struct decoder {
     p = spool::detail::skip_ascii(p, last);
     if (p == last) [[likely]] return true;
 #endif
+    return utf8_rest(p, last);
+  }
+
+  // The high bits of the 32 bytes at p (all readable), one per byte.
+#if defined(__SSE2__)
+  [[gnu::always_inline]] static unsigned ascii_mask32(const char* p) noexcept {
+#if defined(__AVX2__)
+    return static_cast<unsigned>(_mm256_movemask_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))));
+#else
+    const auto lo = static_cast<unsigned>(_mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+    const auto hi = static_cast<unsigned>(_mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16))));
+    return lo | hi << 16;
+#endif
+  }
+#endif
+
+  // Whether [p, last), which starts at a byte above 0x7F, is well-formed UTF-8 (invalid_utf8 at
+  // the first bad byte when not).
+  [[gnu::noinline]] bool utf8_rest(const char* p, const char* last) {
 #if defined(__SSSE3__)
     if constexpr (spool::detail::msgpack_block_utf8) {
       if (spool::detail::valid_utf8_blocks(p, last, reinterpret_cast<const char*>(end))) return true;
