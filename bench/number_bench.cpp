@@ -4,9 +4,14 @@
 //                                SPOOL_DISABLE_FAST_DOUBLE_PRINT, std::to_chars underneath)
 //   PrintDouble/<set>/to_chars   std::to_chars without a format, the reference it matches
 //
+//   ParseDouble/<set>/spool      the JSON reader's number scan and conversion (json/number.hpp's
+//                                read_floating: digit runs, Eisel-Lemire) over the set's
+//                                texts, written one after another with ',' between them
+//   ParseDouble/<set>/from_chars std::from_chars over the same texts
+//
 // Sets: canada (every number of canada.json, nearly all coordinates of 15-17 digits) and random
 // (doubles with uniformly random bits, every exponent equally likely). The "ns/double" counter
-// is the time per printed value; MB/s counts the text written.
+// is the time per printed or read value; MB/s counts the text written or read.
 #include <spool/detail/number_print.hpp>
 #include <spool/json.hpp>
 #include <spool/value.hpp>
@@ -15,6 +20,8 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "support/corpus.hpp"
@@ -76,6 +83,45 @@ void add_print(const std::string& name, const std::vector<double>& values, Print
   });
 }
 
+// The doubles' shortest texts, each followed by ','.
+std::string joined_texts(const std::vector<double>& values) {
+  std::string text;
+  for (const double d : values) {
+    char buf[spool::detail::max_number_chars];
+    text.append(buf, spool::detail::write_floating(buf, d));
+    text += ',';
+  }
+  return text;
+}
+
+struct parse_context {
+  const char* end;
+  bool fail(spool::errc, const char*, std::string_view = {}, std::string_view = {}) { return false; }
+  bool fail_detail(spool::errc, const char*, std::string_view) { return false; }
+};
+
+template <class Parse>
+void add_parse(const std::string& name, const std::string& text, std::size_t count, Parse parse) {
+  add(name, [&text, count, parse](benchmark::State& state) {
+    std::vector<double> out(count);
+    bool failed = false;
+    measure(state, text.size(), [&] {
+      const char* p = text.data();
+      const char* const end = text.data() + text.size();
+      double* w = out.data();
+      while (p != end && !failed) {
+        p = parse(p, end, *w++);
+        if (p == nullptr) failed = true;
+        else ++p;  // ','
+      }
+      benchmark::DoNotOptimize(out.data());
+    });
+    if (failed) state.SkipWithError("a number was not read");
+    state.counters["ns/double"] = benchmark::Counter(
+        static_cast<double>(count) * 1e-9, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  });
+}
+
 }  // namespace
 
 void register_all() {
@@ -86,6 +132,18 @@ void register_all() {
               [](char* w, double d) { return spool::detail::write_floating(w, d); });
     add_print(std::string("PrintDouble/") + set + "/to_chars", *values,
               [](char* w, double d) { return std::to_chars(w, w + spool::detail::max_number_chars, d).ptr; });
+  }
+  static const std::string canada_text = joined_texts(canada);
+  static const std::string random_text = joined_texts(random);
+  for (const auto& [set, text, count] : {std::tuple{"canada", &canada_text, canada.size()}, std::tuple{"random", &random_text, random.size()}}) {
+    add_parse(std::string("ParseDouble/") + set + "/spool", *text, count, [](const char* p, const char* end, double& out) -> const char* {
+      parse_context ctx{end};
+      return spool::json::detail::read_floating(ctx, p, out) ? p : nullptr;
+    });
+    add_parse(std::string("ParseDouble/") + set + "/from_chars", *text, count, [](const char* p, const char* end, double& out) -> const char* {
+      const auto r = std::from_chars(p, end, out);
+      return r.ec == std::errc{} ? r.ptr : nullptr;
+    });
   }
 }
 

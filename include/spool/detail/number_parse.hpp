@@ -151,49 +151,74 @@ float_status parse_floating(const char* first, const char* last, F& out) noexcep
   return float_status::invalid;
 }
 
+// Every entry of number/pow10_table.hpp's table is 10^e's 128-bit significand truncated plus one
+// in its low word; no low word is zero, so each high word is also that of the truncated significand.
+inline constexpr bool pow10_low_words_nonzero = [] {
+  for (const number::pow10_significand& s : number::pow10_significands)
+    if (s.low == 0) return false;
+  return true;
+}();
+static_assert(pow10_low_words_nonzero);
+
 // Eisel and Lemire's conversion of mantissa * 10^exponent10 (mantissa != 0) with one 64 x 64-bit
-// multiplication by the top half of 10^exponent10's 128-bit significand (number/pow10_table.hpp,
-// whose entries are one above the truncated significand), and a second one by the low half only
-// when the first leaves the bits below the rounding bit all ones (a carry could still reach it).
+// multiplication by the top half of 10^exponent10's truncated 128-bit significand (the high word
+// of number/pow10_table.hpp's entry, see above), and a second one by the low half only when the
+// first leaves the bits below the rounding bit all ones (a carry could still reach it).
 // The truncated significand and the dropped low product make the result less than two units of
 // its lowest 64-bit word too small, so rounding is settled unless they could matter: bits below
 // the rounding bit all ones with the low word within two of all ones (a carry), or a midpoint
-// (rounding bit set, nothing below), where the exact value may be a tie. Those and overflow
-// decline, as do exponents outside the table (it stops at 10^-292, above every subnormal).
-[[gnu::always_inline]] inline bool scaled_double(std::uint64_t mantissa, int exponent10, bool negative, double& out) noexcept {
-  using spool::detail::number::pow10_max_exponent;
-  using spool::detail::number::pow10_min_exponent;
-  __extension__ using uint128 = unsigned __int128;
-  if (exponent10 < pow10_min_exponent || exponent10 > pow10_max_exponent) return false;
-  const number::pow10_significand& rounded_up = number::pow10_significands[exponent10 - pow10_min_exponent];
-  const std::uint64_t low = rounded_up.low - 1;
-  const std::uint64_t high = rounded_up.high - (rounded_up.low == 0 ? 1 : 0);
-  const int shift = std::countl_zero(mantissa);
-  const std::uint64_t w = mantissa << shift;
-  const uint128 product = static_cast<uint128>(w) * high;
-  auto top = static_cast<std::uint64_t>(product >> 64);
-  auto bottom = static_cast<std::uint64_t>(product);
-  if ((top & 0x1FF) == 0x1FF) {
-    const auto cross = static_cast<std::uint64_t>((static_cast<uint128>(w) * low) >> 64);
-    bottom += cross;
-    top += bottom < cross ? 1 : 0;
-    if ((top & 0x1FF) == 0x1FF && bottom >= ~std::uint64_t{0} - 1) return false;
+// (rounding bit set, nothing below), where the exact value may be a tie. Those decline, as do
+// exponents outside the table (it stops at 10^-292, above every subnormal), subnormals and
+// overflow.
+//
+// steps<false> is the inline one (scaled_double, below): it hands the rare first products that
+// need the second multiplication to careful(), out of line, which starts again as steps<true>,
+// so that the inline code keeps nothing in registers for that case.
+struct scaled_double_paths {
+  [[gnu::noinline]] static bool careful(std::uint64_t mantissa, int exponent10, bool negative, double& out) noexcept {
+    return steps<true>(mantissa, exponent10, negative, out);
   }
-  // 54 bits: the double's 53 and the rounding bit.
-  const int upper = static_cast<int>(top >> 63);
-  std::uint64_t bits = top >> (upper + 9);
-  // Rounding goes either way about equally often: the conditions combine without branches, so
-  // that only the rare outcomes take one.
-  const bool midpoint = ((bits & 1) != 0) & ((top & ((std::uint64_t{2} << (upper + 8)) - 1)) == 0) & (bottom == 0);
-  bits = (bits + 1) >> 1;
-  const auto carried = static_cast<int>(bits >> 53);  // rounded up to the next power of two
-  bits >>= carried;
-  const int biased = number::floor_log2_pow10(exponent10) + 1086 + upper - shift + carried;
-  if (midpoint | (static_cast<unsigned>(biased - 1) >= 2046u)) return false;
-  bits = (bits & ((std::uint64_t{1} << 52) - 1)) | static_cast<std::uint64_t>(biased) << 52 |
-         static_cast<std::uint64_t>(negative) << 63;
-  out = std::bit_cast<double>(bits);
-  return true;
+
+  template <bool Careful>
+  [[gnu::always_inline]] static bool steps(std::uint64_t mantissa, int exponent10, bool negative, double& out) noexcept {
+    using spool::detail::number::pow10_max_exponent;
+    using spool::detail::number::pow10_min_exponent;
+    __extension__ using uint128 = unsigned __int128;
+    if (static_cast<unsigned>(exponent10 - pow10_min_exponent) > static_cast<unsigned>(pow10_max_exponent - pow10_min_exponent))
+      return false;
+    const number::pow10_significand& rounded_up = number::pow10_significands[exponent10 - pow10_min_exponent];
+    const int shift = std::countl_zero(mantissa);
+    const std::uint64_t w = mantissa << shift;
+    const uint128 product = static_cast<uint128>(w) * rounded_up.high;
+    auto top = static_cast<std::uint64_t>(product >> 64);
+    auto bottom = static_cast<std::uint64_t>(product);
+    if constexpr (!Careful) {
+      if (((top + 1) & 0x1FF) == 0) [[unlikely]] return careful(mantissa, exponent10, negative, out);
+    } else if ((top & 0x1FF) == 0x1FF) {
+      const auto cross = static_cast<std::uint64_t>((static_cast<uint128>(w) * (rounded_up.low - 1)) >> 64);
+      bottom += cross;
+      top += bottom < cross ? 1 : 0;
+      if ((top & 0x1FF) == 0x1FF && bottom >= ~std::uint64_t{0} - 1) return false;
+    }
+    // 54 bits: the double's 53 and the rounding bit.
+    const int upper = static_cast<int>(top >> 63);
+    std::uint64_t bits = top >> (upper + 9);
+    // A midpoint: the rounding bit set, the bits below it and the low word zero, in one test (the
+    // rounding bit and those below it moved to the top of a word, or-ed with the low word).
+    if ((((top << (54 - upper)) ^ (std::uint64_t{1} << 63)) | bottom) == 0) [[unlikely]] return false;
+    // Rounded to 53 bits: 2^52 to 2^53, the leading bit at 52 (2^53 when rounding carried). Added
+    // to the biased exponent less one shifted to its field, that bit completes the exponent (a
+    // carry makes it the next one, with a zero significand).
+    bits = (bits + 1) >> 1;
+    const std::int64_t field = number::floor_log2_pow10(exponent10) + 1085 + upper - shift;
+    if (static_cast<std::uint64_t>(field) + (bits >> 53) >= 2046u) [[unlikely]] return false;  // subnormal, overflow
+    out = std::bit_cast<double>((bits + (static_cast<std::uint64_t>(field) << 52)) | static_cast<std::uint64_t>(negative) << 63);
+    return true;
+  }
+};
+
+[[gnu::always_inline]] inline bool scaled_double(std::uint64_t mantissa, int exponent10, bool negative, double& out) noexcept {
+  return scaled_double_paths::steps<false>(mantissa, exponent10, negative, out);
 }
 
 namespace number_detail {
