@@ -120,3 +120,28 @@ TEST_CASE("generation_set wraps and has a valve") {
   CHECK(seen.storage_size() == 0);
   CHECK_FALSE(seen.contains(128));
 }
+
+TEST_CASE("set() writes a slot whole: new, stale and current slots, past the storage, across resets") {
+  generation_table<std::uint32_t, std::uint8_t> t;
+  t.set(5, 9);  // past the storage: grown
+  CHECK(t.storage_size() == 6);
+  CHECK(t.get(5) == 9);
+  CHECK(t.get(4) == 0);
+  t.set(5, 10);  // a current slot
+  CHECK(t.get(5) == 10);
+  CHECK(t[5] == 10);
+  for (int generation = 0; generation < 600; ++generation) {  // the 8-bit stamp wraps
+    t.reset();
+    CHECK(t.get(5) == 0);  // stale
+    t.set(5, static_cast<std::uint32_t>(generation));
+    CHECK(t.get(5) == static_cast<std::uint32_t>(generation));
+    CHECK(t.get(2) == 0);
+    ++t[5];
+    CHECK(t.get(5) == static_cast<std::uint32_t>(generation) + 1);
+  }
+  generation_table<std::string> s;
+  s[1] = "old";
+  s.reset();
+  s.set(1, "new");
+  CHECK(s.get(1) == "new");
+}

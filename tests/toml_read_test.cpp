@@ -805,3 +805,44 @@ TEST_CASE("large arrays read in linear time and exactly") {
   REQUIRE(v["a"].size() == 100000);
   CHECK(v["a"][99999] == value(99999.5));
 }
+
+TEST_CASE("bare keys of 1 to 40 bytes: scanned 16 bytes per step and byte by byte, ends and errors as before") {
+  const std::string_view alphabet = "aZ09_-zA9b-_Qx7m";
+  for (std::size_t length = 1; length <= 40; ++length) {
+    std::string key;
+    for (std::size_t i = 0; i < length; ++i) key += alphabet[(i * 7 + length) % alphabet.size()];
+    for (const std::string_view after : {"", "\n# a comment long enough to leave 16 bytes after every key\n"}) {
+      // Key/value lines, spaced and not; a header of the key and a dotted header below it.
+      const std::string text = key + " = 1\nt." + key + "=2\n[" + key + "x]\n[h." + key + "]\n" + key + "='v'" +
+                               std::string(after);
+      const value v = read(text);
+      CHECK(v[key] == value(1));
+      CHECK(v["t"][key] == value(2));
+      CHECK(v[key + "x"].is_object());
+      CHECK(v["h"][key][key] == value("v"));
+      // A character no bare key holds right after the key, at every offset within a 16-byte step.
+      for (const char stop : {'@', '[', '`', '{', '/', ':', '.', '~', '\x80', '\x7f'}) {
+        if (stop == '.') continue;  // a dotted key
+        const spool::error e = fails(key + stop + " = 1\n" + std::string(after));
+        CHECK(e.line == 1);
+        CHECK(e.column == length + 1);
+      }
+    }
+  }
+}
+
+TEST_CASE("table keys listed where they lie in the input or, decoded, copied: repeats found either way") {
+  // An escaped quoted key is decoded (copied into the registry), its plain spelling is a view.
+  for (const std::string_view text : {"[a.\"b\\u0063\"]\n[a.bc]\n", "[a.bc]\n[a.\"b\\u0063\"]\n",
+                                      "[a.\"bc\"]\n[a.bc]\n", "[\"a\\u0062\"]\nx = 1\n[ab]\n"}) {
+    const spool::error e = fails(text);
+    CHECK(e.code == spool::errc::duplicate_key);
+    CHECK(e.line == (text.starts_with("[\"a") ? 3 : 2));
+  }
+  const value v = read("[a.\"b\\u0063\"]\nx = 1\n[a.bd]\ny = 2\n[a.\"bc\".c]\nz = 3\n");
+  CHECK(v["a"]["bc"]["x"] == value(1));
+  CHECK(v["a"]["bd"]["y"] == value(2));
+  CHECK(v["a"]["bc"]["c"]["z"] == value(3));
+  // The same pooled context reads another document: keys of the last one are not found.
+  CHECK(read("[a.bc]\n")["a"]["bc"].is_object());
+}

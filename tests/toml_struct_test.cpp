@@ -1013,3 +1013,107 @@ TEST_CASE("tables added by headers and dotted keys: each key hashed once, the ru
   CHECK(e.code == spool::errc::duplicate_key);
   CHECK(e.line == 3);
 }
+
+namespace toml_struct_test {
+struct hp_leaf {
+  int a = 0;
+  int b = 0;
+};
+struct hp_mid {
+  hp_leaf x;
+  hp_leaf y;
+  hp_leaf z;
+  std::vector<hp_leaf> many;
+};
+struct hp_root {
+  int n = 0;
+  hp_mid first;
+  hp_mid second;
+  std::vector<hp_mid> list;
+};
+struct hp_strings {
+  std::string s;
+  std::string t;
+  std::vector<std::string> v;
+};
+}  // namespace toml_struct_test
+
+TEST_CASE("header steps predict the field after the last step out of a table: any order reads the same") {
+  const auto check_leaf = [](const hp_leaf& l, int a, int b) {
+    CHECK(l.a == a);
+    CHECK(l.b == b);
+  };
+  // In declaration order, in reverse, interleaved, and with the root's keys before the headers.
+  for (const std::string_view text :
+       {"n = 7\n[first.x]\na = 1\n[first.y]\na = 2\n[first.z]\na = 3\n[second.x]\nb = 4\n[second.z]\nb = 5\n",
+        "[second.z]\nb = 5\n[second.x]\nb = 4\n[first.z]\na = 3\n[first.y]\na = 2\n[first.x]\na = 1\n[n2]\n",
+        "[first.z]\na = 3\n[second.x]\nb = 4\n[first.x]\na = 1\n[second.z]\nb = 5\n[first.y]\na = 2\n",
+        "n = 7\n[first]\nx.a = 1\n[first.y]\na = 2\n[first.z]\na = 3\n[second]\nx = {b = 4}\nz.b = 5\n"}) {
+    CAPTURE(text);
+    if (text.find("[n2]") != std::string_view::npos) {
+      const spool::error e = fails<hp_root, spool::toml::read_options{.error_on_unknown_keys = true}>(text);
+      CHECK(e.code == spool::errc::unknown_key);
+      CHECK(e.line == 11);
+      continue;
+    }
+    const hp_root r = read<hp_root>(text);
+    check_leaf(r.first.x, 1, 0);
+    check_leaf(r.first.y, 2, 0);
+    check_leaf(r.first.z, 3, 0);
+    check_leaf(r.second.x, 0, 4);
+    check_leaf(r.second.y, 0, 0);
+    check_leaf(r.second.z, 0, 5);
+  }
+  // Arrays of tables with sub-tables in and out of order, and nested arrays.
+  const hp_root r = read<hp_root>(
+      "[[list]]\n[list.x]\na = 1\n[list.y]\na = 2\n[[list.many]]\na = 3\n[[list.many]]\na = 4\n"
+      "[[list]]\n[list.z]\nb = 5\n[list.x]\nb = 6\n[[list]]\n[[list.many]]\nb = 7\n[list.y]\nb = 8\n");
+  REQUIRE(r.list.size() == 3);
+  check_leaf(r.list[0].x, 1, 0);
+  check_leaf(r.list[0].y, 2, 0);
+  REQUIRE(r.list[0].many.size() == 2);
+  check_leaf(r.list[0].many[1], 4, 0);
+  check_leaf(r.list[1].z, 0, 5);
+  check_leaf(r.list[1].x, 0, 6);
+  REQUIRE(r.list[2].many.size() == 1);
+  check_leaf(r.list[2].many[0], 0, 7);
+  check_leaf(r.list[2].y, 0, 8);
+  // Errors where a prediction was taken or missed: the same codes, lines and paths.
+  spool::error e = fails<hp_root>("[first.x]\n[first.y]\n[first.x]\n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.line == 3);
+  CHECK(e.path == "first.x");
+  e = fails<hp_root>("[[list]]\n[list.x]\n[list.y]\n[list.y]\n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.line == 4);
+  CHECK(e.path == "list[0].y");
+  e = fails<hp_root>("n = 1\n[n]\n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.line == 2);
+  e = fails<hp_root>("[first]\nx = {a = 1}\n[first.x]\n");
+  CHECK(e.code == spool::errc::duplicate_key);
+  CHECK(e.line == 3);
+}
+
+TEST_CASE("string members of 0 to 40 bytes constructed where they lie or appended to, fresh and reused") {
+  for (std::size_t length = 0; length <= 40; ++length) {
+    const std::string text(length, 'q');
+    const std::string doc = "s = '" + text + "'\nt = \"" + text + "\\u0041\"\nv = ['" + text + "', '']\n";
+    const hp_strings fresh = read<hp_strings>(doc);
+    CHECK(fresh.s == text);
+    CHECK(fresh.t == text + "A");
+    REQUIRE(fresh.v.size() == 2);
+    CHECK(fresh.v[0] == text);
+    // Read into members holding short and long text (with and without room for the new text).
+    for (const std::size_t before : {std::size_t{0}, std::size_t{3}, std::size_t{15}, std::size_t{16}, std::size_t{64}}) {
+      hp_strings used;
+      used.s.assign(before, 'x');
+      used.t.assign(before, 'y');
+      const std::size_t capacity = used.s.capacity();
+      REQUIRE_FALSE(spool::toml::read(doc, used));
+      CHECK(used.s == text);
+      CHECK(used.t == text + "A");
+      if (length <= capacity && capacity > std::string().capacity()) CHECK(used.s.capacity() == capacity);
+    }
+  }
+}

@@ -54,26 +54,42 @@
 
 namespace spool::toml {
 
+namespace detail {
+
+// The document `input` read into `out` with the leased context `ctx`; false on failure.
+template <read_options Opts, table_type T>
+bool read_document(reader_context& ctx, std::string_view input, T& out) {
+  if constexpr (std::is_same_v<T, spool::value>) return value_reader(ctx, Opts).document(input, out);
+  else return struct_reader(ctx, Opts).document(input, out);
+}
+
+// The error a failed read_document() left, located in `input`.
+inline spool::error read_failure(reader_context& ctx, std::string_view input) {
+  spool::error e = std::move(ctx.s.err);
+  e.locate(input);
+  return e;
+}
+
+}  // namespace detail
+
 // Reads a whole document into an existing object, reusing the capacity of its strings and
 // containers; members the document does not name keep their values. A spool::value is replaced
 // and the first [[array]] of a container starts it afresh; on failure `out` is unspecified.
 template <read_options Opts = read_options{}, detail::table_type T>
 spool::error read(std::string_view input, T& out) {
   auto ctx = spool::lease_object<detail::reader_context>();
-  bool ok;
-  if constexpr (std::is_same_v<T, spool::value>) ok = detail::value_reader(*ctx, Opts).document(input, out);
-  else ok = detail::struct_reader(*ctx, Opts).document(input, out);
-  if (ok) return {};
-  spool::error e = std::move(ctx->s.err);
-  e.locate(input);
-  return e;
+  if (detail::read_document<Opts>(*ctx, input, out)) return {};
+  return detail::read_failure(*ctx, input);
 }
 
-// Reads a T from the whole of `input`.
+// Reads a T from the whole of `input`. The T is made inside the result and read there (one
+// return object: no move of the whole T into the result, no destruction of a moved-from T, and
+// no spool::error made and destroyed on success).
 template <detail::table_type T, read_options Opts = read_options{}>
 spool::result<T> read(std::string_view input) {
-  T out{};
-  if (spool::error e = read<Opts>(input, out)) return e;
+  spool::result<T> out(std::in_place);
+  auto ctx = spool::lease_object<detail::reader_context>();
+  if (!detail::read_document<Opts>(*ctx, input, *out)) out = detail::read_failure(*ctx, input);
   return out;
 }
 

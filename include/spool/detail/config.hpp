@@ -194,6 +194,20 @@
 //   SPOOL_DISABLE_TOML_TABLE_ARRAY_RESERVE the TOML struct reader grows a fresh container of tables
 //                                   from one element, instead of making room for up to four (512
 //                                   bytes) at its first [[header]]
+//   SPOOL_DISABLE_TOML_REGISTRY_KEY_VIEWS the TOML table registry copies the key of every table a
+//                                   header or dotted key adds, instead of listing a key that lies
+//                                   in the document by its address there (decoded keys are copied)
+//   SPOOL_DISABLE_TOML_REGISTRY_WORD_HASH the TOML table registry hashes a key byte by byte
+//                                   (FNV-1a) instead of by its 8-byte words
+//   SPOOL_DISABLE_TOML_STRING_IN_PLACE the TOML struct reader empties a string member and appends
+//                                   the text to it, instead of constructing the member anew where
+//                                   it lies when it holds no heap buffer or too small a one
+//   SPOOL_DISABLE_TOML_BARE_KEY_BLOCKS the TOML readers scan a bare key byte by byte through the
+//                                   character table, instead of classifying 16 bytes per step
+//                                   (SSE2) while 16 remain
+//   SPOOL_DISABLE_TOML_HEADER_PREDICTION the TOML struct reader looks each header step's key up in
+//                                   the struct plan, instead of first comparing it with the field
+//                                   after the one the previous header step into that table took
 //
 // SPOOL_NO_EXCEPTIONS is set automatically when the compiler runs without exceptions
 // (-fno-exceptions); result<T>::value() on an error then prints the message and terminates. It may
@@ -577,6 +591,36 @@ inline constexpr bool toml_string_elements = true;
 inline constexpr bool toml_table_array_reserve = false;
 #else
 inline constexpr bool toml_table_array_reserve = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_REGISTRY_KEY_VIEWS
+inline constexpr bool toml_registry_key_views = false;
+#else
+inline constexpr bool toml_registry_key_views = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_REGISTRY_WORD_HASH
+inline constexpr bool toml_registry_word_hash = false;
+#else
+inline constexpr bool toml_registry_word_hash = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_STRING_IN_PLACE
+inline constexpr bool toml_string_in_place = false;
+#else
+inline constexpr bool toml_string_in_place = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_BARE_KEY_BLOCKS
+inline constexpr bool toml_bare_key_blocks = false;
+#else
+inline constexpr bool toml_bare_key_blocks = true;
+#endif
+
+#ifdef SPOOL_DISABLE_TOML_HEADER_PREDICTION
+inline constexpr bool toml_header_prediction = false;
+#else
+inline constexpr bool toml_header_prediction = true;
 #endif
 
 }  // namespace spool::detail

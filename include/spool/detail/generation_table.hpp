@@ -36,7 +36,7 @@ class generation_table {
   explicit generation_table(std::size_t size_valve = default_generation_valve) : valve_(size_valve) {}
 
   // The slot for the current generation, set to V{} when stale or new.
-  V& operator[](std::size_t i) {
+  [[gnu::always_inline]] inline V& operator[](std::size_t i) {
     if (i >= slots_.size()) [[unlikely]] grow(i + 1);
     slot& s = slots_[i];
     if (s.stamp != current_) {
@@ -44,6 +44,12 @@ class generation_table {
       s.stamp = current_;
     }
     return s.value;
+  }
+
+  // Writes slot i whole for the current generation (no stale check, no V{} written first).
+  [[gnu::always_inline]] inline void set(std::size_t i, const V& value) {
+    if (i >= slots_.size()) [[unlikely]] grow(i + 1);
+    slots_[i] = slot{value, current_};
   }
 
   V get(std::size_t i) const {
@@ -94,8 +100,9 @@ class basic_generation_set {
   explicit basic_generation_set(std::size_t size_valve = default_generation_valve)
       : words_(words_for(size_valve)) {}
 
-  // True when i was not yet in the set (this generation).
-  bool insert(std::size_t i) {
+  // True when i was not yet in the set (this generation). Forced inline: a TOML struct table's
+  // seen check per key, where GCC had called it (a call and its register moves per key).
+  [[gnu::always_inline]] inline bool insert(std::size_t i) {
     std::uint64_t& word = words_[i / bits];
     std::uint64_t bit = std::uint64_t{1} << (i % bits);
     if ((word & bit) != 0) return false;

@@ -113,6 +113,49 @@ inline std::uint32_t levels_below(const read_options& opts, std::uint32_t depth)
   return depth >= opts.max_depth ? 0 : opts.max_depth - depth;
 }
 
+// How a navigation step uses a member: the table itself, a new element of an array of tables
+// (the first one in this document clears the container), or its last element.
+enum class open_mode : std::uint8_t { table, first_element, next_element, last_element };
+
+class struct_reader;
+struct struct_target;
+
+// What the struct reader (struct_reader.hpp) keeps per table; here so that the context can hold
+// the struct reader's header chain.
+struct struct_ops {
+  // `node` is the table's own node; `fresh`: the member is reached for the first time.
+  bool (*child)(struct_reader&, const struct_target& table, std::uint32_t node, const key_segment& key, open_mode mode,
+                bool fresh, struct_target& out);
+  bool (*assign)(struct_reader&, struct_target& table, std::uint32_t node, const key_segment& key, std::uint32_t depth);
+  // Also records the table's first seen bit in `table`.
+  void (*created)(struct_reader&, struct_target& table, std::uint32_t node, const key_segment* key);
+  // A struct's field `field`, its key already matched and its seen bit set (nullptr for maps
+  // and spool::value, whose targets have no bare_fields).
+  bool (*read_field)(struct_reader&, const struct_target& table, std::size_t field, std::uint32_t depth);
+};
+// A table being read: the object, its functions and, for a struct, its plan (looked up once
+// per table reached, not per key) and the field after the last one a key of this table set,
+// which the next key most likely names (documents list keys in declaration order).
+struct struct_target {
+  void* object = nullptr;
+  const struct_ops* fn = nullptr;
+  const struct_plan* plan = nullptr;
+  std::size_t next_field = 0;
+  std::uint64_t bare_fields = 0;  // bit i: field i's key is a bare key (first 64 fields)
+  // A struct table's first bit in the context's seen_fields (its registry node's field_base),
+  // carried here so that a key costs no registry read.
+  std::uint32_t field_base = 0;
+};
+
+// One segment of the struct reader's last header: its registry node, the table it leads to (the
+// last element for an array of tables) and that table's node.
+struct struct_chain_level {
+  std::uint32_t node = 0;
+  struct_target table;
+  std::uint32_t table_id = 0;
+};
+using struct_chain = basic_header_chain<struct_chain_level>;
+
 // A struct table whose required members are checked once the document is read.
 struct required_check {
   std::size_t field_base;  // its first bit in reader_context::seen_fields
@@ -158,7 +201,7 @@ inline bool scan_key_and_equals(scanner& s, key_path& key, const read_options& o
 // Points the scanner at a new document and forgets the last one's tables; skips a UTF-8 BOM.
 inline bool start_document(scanner& s, table_registry& tables, std::string_view input, const read_options& opts) {
   s.start(input, opts.toml_version == version::v1_1);
-  tables.reset();
+  tables.reset(input);
   if (input.size() > opts.max_input_size) return s.fail(errc::size_exceeded, s.begin, "document too large");
   if (input.substr(0, 3) == "\xEF\xBB\xBF") s.p += 3;
   return true;
@@ -196,6 +239,7 @@ struct reader_context {
   key_path rescan;  // keys read again to name them in errors
   table_registry tables;
   header_chain chain;   // the tables the last [header] passed through
+  struct_chain levels;  // the same for the struct reader (a nested read leases its own context)
   std::string scratch;  // decoded strings
   // Reading into structs:
   spool::plan_memo memo;
@@ -210,12 +254,14 @@ struct reader_context {
     if (s.err) s.err = {};  // each cleared only when it holds something (see scanner::start)
     scratch.clear();
     checks.clear();
+    levels.clear();
     if (!leaf.is_null()) leaf = {};
     if (!discard.is_null()) discard = {};
   }
   bool oversized() const noexcept {
     return spool::pool_buffer_oversized(scratch.capacity() + tables.retained_bytes() + seen_fields.storage_size() / 8 +
-                                        checks.capacity() * sizeof(required_check));
+                                        checks.capacity() * sizeof(required_check)) ||
+           levels.oversized();
   }
 };
 

@@ -60,6 +60,8 @@ class basic_header_chain {
   }
 
   const level& operator[](std::size_t i) const noexcept { return levels_[i].l; }
+  level& operator[](std::size_t i) noexcept { return levels_[i].l; }
+  std::size_t size() const noexcept { return levels_.size(); }
 
   // Forgets the levels from `count` on (they are about to be recorded again).
   void truncate(std::size_t count) {

@@ -58,8 +58,7 @@ class key_path {
   // false with the cursor unmoved for anything else (then scan() reads the key).
   bool scan_plain_before_equals(scanner& s) {
     const char* const at = s.p;
-    const char* p = at;
-    while (p != s.end && has_class(*p, cls::bare_key)) ++p;
+    const char* const p = bare_key_end(at, s.end);
     const char* after = p;
     while (after != s.end && (*after == ' ' || *after == '\t')) ++after;
     if (p == at || after == s.end || *after != '=') return false;
@@ -77,7 +76,7 @@ class key_path {
     count_ = 0;
     for (;;) {
       const char* const at = p;
-      while (p != s.end && has_class(*p, cls::bare_key)) ++p;
+      p = bare_key_end(p, s.end);
       if (p == at || count_ == max_depth) return false;
       push({std::string_view(at, static_cast<std::size_t>(p - at)), at});
       if (p == s.end || *p != '.') break;
@@ -113,7 +112,7 @@ class key_path {
       push({text.view, at});
       return true;
     }
-    while (s.p != s.end && has_class(*s.p, cls::bare_key)) ++s.p;
+    s.p = bare_key_end(s.p, s.end);
     if (s.p == at) return s.unexpected("key");
     push({std::string_view(at, static_cast<std::size_t>(s.p - at)), at});
     return true;

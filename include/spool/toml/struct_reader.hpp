@@ -18,6 +18,8 @@
 #include <string_view>
 #include <type_traits>
 #include <iterator>
+#include <memory>
+#include <new>
 #include <utility>
 
 #include <spool/detail/config.hpp>
@@ -69,46 +71,11 @@ struct sequence_scratch {
   }
 };
 
-// How a navigation step uses a member: the table itself, a new element of an array of tables
-// (the first one in this document clears the container), or its last element.
-enum class open_mode : std::uint8_t { table, first_element, next_element, last_element };
-
 class struct_reader {
  public:
-  struct target;
-  struct ops {
-    // `node` is the table's own node; `fresh`: the member is reached for the first time.
-    bool (*child)(struct_reader&, const target& table, std::uint32_t node, const key_segment& key, open_mode mode,
-                  bool fresh, target& out);
-    bool (*assign)(struct_reader&, target& table, std::uint32_t node, const key_segment& key, std::uint32_t depth);
-    // Also records the table's first seen bit in `table`.
-    void (*created)(struct_reader&, target& table, std::uint32_t node, const key_segment* key);
-    // A struct's field `field`, its key already matched and its seen bit set (nullptr for maps
-    // and spool::value, whose targets have no bare_fields).
-    bool (*read_field)(struct_reader&, const target& table, std::size_t field, std::uint32_t depth);
-  };
-  // A table being read: the object, its functions and, for a struct, its plan (looked up once
-  // per table reached, not per key) and the field after the last one a key of this table set,
-  // which the next key most likely names (documents list keys in declaration order).
-  struct target {
-    void* object = nullptr;
-    const ops* fn = nullptr;
-    const struct_plan* plan = nullptr;
-    std::size_t next_field = 0;
-    std::uint64_t bare_fields = 0;  // bit i: field i's key is a bare key (first 64 fields)
-    // A struct table's first bit in the context's seen_fields (its registry node's field_base),
-    // carried here so that a key costs no registry read.
-    std::uint32_t field_base = 0;
-  };
-
-  // One segment of the last header: its registry node, the table it leads to (the last element
-  // for an array of tables) and that table's node.
-  struct chain_level {
-    std::uint32_t node = 0;
-    target table;
-    std::uint32_t table_id = 0;
-  };
-  using struct_chain = basic_header_chain<chain_level>;
+  using ops = struct_ops;
+  using target = struct_target;
+  using chain_level = struct_chain_level;
 
   struct_reader(reader_context& ctx, const read_options& opts) noexcept
       : ctx_(ctx), s_(ctx.s), key_(ctx.key), tables_(ctx.tables), opts_(opts), values_(ctx, opts) {}
@@ -119,7 +86,7 @@ class struct_reader {
     ctx_.seen_fields.reset();
     ctx_.next_field = 0;
     if (!ctx_.discard.is_null()) ctx_.discard = {};  // value_child() makes it a table when needed
-    if (chain_) chain_->clear();
+    ctx_.levels.clear();
     if (!start_document(s_, tables_, input, opts_)) return false;
 
     target top = target_for(root);
@@ -137,6 +104,13 @@ class struct_reader {
       } else if (c == '[') {
         section_at_ = s_.p;
         in_header_ = true;
+        // The table's keys advanced the key/value copy of its target: a header step out of it
+        // (the root, or the last header's table, the chain's last level) predicts the field
+        // after them.
+        if constexpr (spool::detail::toml_header_prediction) {
+          if (table_id == table_registry::root) top.next_field = table.next_field;
+          else if (ctx_.levels.size() != 0) ctx_.levels[ctx_.levels.size() - 1].table.next_field = table.next_field;
+        }
         if (!header(top, table, table_id)) return false;
         in_header_ = false;
         table_depth = static_cast<std::uint32_t>(key_.size()) + 1;
@@ -163,7 +137,7 @@ class struct_reader {
   // The walk starts below the segments shared with the previous header (header_chain.hpp): the
   // targets recorded there, with their plans, need no registry lookup, member search or memo
   // search again.
-  bool header(const target& root, target& table, std::uint32_t& table_id) {
+  bool header(target& root, target& table, std::uint32_t& table_id) {
     const char* open = s_.p;
     bool array = false;
     if (!scan_header(s_, key_, opts_, array)) return false;
@@ -178,11 +152,13 @@ class struct_reader {
     chain.truncate(shared);
     for (std::size_t i = reused; i < last_index; ++i) {
       const key_segment& seg = key_[i];
+      target& parent = step_parent(root, chain, i);
       std::uint32_t hash;
       std::uint32_t child = tables_.find(id, seg.text, hash);
       if (child == 0) {
-        child = tables_.add(id, seg.text, hash, {table_kind::implicit, 0, s_.offset(seg.at)});
+        child = tables_.add(id, seg.text, hash, table_state(table_kind::implicit, seg.at));
         if (!open_new(cur, id, seg, open_mode::table, child)) return false;
+        note_step(parent);
         id = child;
       } else {
         const table_node node = tables_.get(child);
@@ -194,6 +170,7 @@ class struct_reader {
         const bool aot = node.kind == table_kind::array_of_tables;
         if (!reach(cur, id, seg, aot ? open_mode::last_element : open_mode::table, aot ? node.last_element : child))
           return false;
+        note_step(parent);
         id = aot ? node.last_element : child;
       }
       chain.push(seg, {child, cur, id});
@@ -210,6 +187,7 @@ class struct_reader {
       if (known) chain.replace(last_index, l);
       else chain.push(last, l);
     };
+    target& parent = step_parent(root, chain, last_index);
     if (array) {
       std::uint32_t aot = child;
       if (aot == 0) {
@@ -219,18 +197,20 @@ class struct_reader {
                                                                              : "is a table, not an array of tables",
                          node.defined_at);
       }
-      const std::uint32_t element = tables_.fresh({table_kind::header, 0, s_.offset(open)});
+      const std::uint32_t element = tables_.fresh(table_state(table_kind::header, open));
       tables_.node(aot).append_element(element);
       if (!open_new(cur, id, last, child == 0 ? open_mode::first_element : open_mode::next_element, element, child == 0))
         return false;
+      note_step(parent);
       table = cur;
       table_id = element;
       record({aot, cur, element});
       return true;
     }
     if (child == 0) {
-      const std::uint32_t node = tables_.add(id, last.text, hash, {table_kind::header, 0, s_.offset(open)});
+      const std::uint32_t node = tables_.add(id, last.text, hash, table_state(table_kind::header, open));
       if (!open_new(cur, id, last, open_mode::table, node)) return false;
+      note_step(parent);
       table = cur;
       table_id = node;
       record({node, cur, node});
@@ -242,6 +222,7 @@ class struct_reader {
     node.redefine(table_kind::header, s_.offset(open));
     if (known) cur = known_level.table;  // an implicit table (no conflict), reached the same way
     else if (!reach(cur, id, last, open_mode::table, child)) return false;
+    else note_step(parent);
     table = cur;
     table_id = child;
     record({child, cur, child});
@@ -265,7 +246,7 @@ class struct_reader {
       std::uint32_t hash;
       const std::uint32_t child = tables_.find(id, seg.text, hash);
       if (child == 0) {
-        const std::uint32_t node = tables_.add(id, seg.text, hash, {table_kind::dotted, 0, s_.offset(seg.at)});
+        const std::uint32_t node = tables_.add(id, seg.text, hash, table_state(table_kind::dotted, seg.at));
         if (!open_new(cur, id, seg, open_mode::table, node)) return false;
         id = node;
         continue;
@@ -342,20 +323,39 @@ class struct_reader {
     return bare;
   }
 
-  // The chain of the last header, leased at a document's first header. The context's chain is
-  // the value reader's, whose levels are members of a spool::value; a lease, not a per-thread
-  // chain, since a conversion inside one read may start another.
-  struct_chain& header_levels() {
-    if (!chain_) chain_ = spool::lease_object<struct_chain>();
-    return *chain_;
+  // The chain of the last header: the context's (its `chain` is the value reader's, whose levels
+  // are members of a spool::value). A conversion inside one read that starts another leases
+  // another context, so no two reads share it.
+  struct_chain& header_levels() noexcept { return ctx_.levels; }
+
+  // The state of a table node about to be opened (open_new()), defined at `at`: its field_base is
+  // the first seen bit struct_created() gives the table if it is a struct (bits are handed out
+  // only there), so the node is written once, here, instead of again by struct_created().
+  table_node table_state(table_kind kind, const char* at) const noexcept {
+    return {kind, 0, s_.offset(at), ctx_.next_field};
   }
 
   // Steps `cur` (node `id`) into its member `key`.
   bool step(target& cur, std::uint32_t id, const key_segment& key, open_mode mode, bool fresh) {
+    if constexpr (spool::detail::toml_header_prediction) stepped_field_ = no_field;
     target next;
     if (!cur.fn->child(*this, cur, id, key, mode, fresh, next)) return false;
     cur = next;
     return true;
+  }
+  // Where the target of the table a header's step `i` leaves is kept: the root's, or the chain's
+  // level i - 1 (the chain holds at least i levels there, unless it is switched off).
+  target& step_parent(target& root, struct_chain& chain, std::size_t i) noexcept {
+    if (i == 0) return root;
+    if (i > chain.size()) return no_parent_;
+    return chain[i - 1].table;
+  }
+  // After a header's step out of `parent` (the target the chain or the root keeps for it): the
+  // next header step out of it most likely names the field after this one (documents list tables
+  // in declaration order too).
+  void note_step(target& parent) noexcept {
+    if constexpr (spool::detail::toml_header_prediction)
+      if (stepped_field_ != no_field) parent.next_field = stepped_field_ + 1;
   }
   // step() into a table reached before, whose node is `node`.
   bool reach(target& cur, std::uint32_t id, const key_segment& key, open_mode mode, std::uint32_t node) {
@@ -430,16 +430,18 @@ class struct_reader {
   // the last one set is tried first. The reader's plans fold no case and apply no run-time naming
   // override, so no two fields share a key and an equal name is the field find() would return.
   static std::ptrdiff_t field_index(target& table, std::string_view key) noexcept {
-    const struct_plan& plan = *table.plan;
-    std::ptrdiff_t i;
-    if (spool::detail::toml_key_prediction && table.next_field < plan.size() &&
-        plan.fields()[table.next_field].name.size() == key.size() &&
-        same_bytes(plan.fields()[table.next_field].name.data(), key.data(), key.size()) && !plan.case_insensitive())
-      i = static_cast<std::ptrdiff_t>(table.next_field);
-    else
-      i = plan.find(key);
+    const std::ptrdiff_t i = spool::detail::toml_key_prediction ? predicted_find(*table.plan, table.next_field, key)
+                                                                 : table.plan->find(key);
     if (i >= 0) table.next_field = static_cast<std::size_t>(i) + 1;
     return i;
+  }
+
+  // plan.find(key), field `predicted` compared first.
+  static std::ptrdiff_t predicted_find(const struct_plan& plan, std::size_t predicted, std::string_view key) noexcept {
+    if (predicted < plan.size() && plan.fields()[predicted].name.size() == key.size() &&
+        same_bytes(plan.fields()[predicted].name.data(), key.data(), key.size()) && !plan.case_insensitive())
+      return static_cast<std::ptrdiff_t>(predicted);
+    return plan.find(key);
   }
 
   template <class T>
@@ -526,6 +528,15 @@ class struct_reader {
     if constexpr (spool::detail::owning_string<M>) {
       std::string_view text;
       if (!scan_direct_string(text)) return false;
+      if constexpr (spool::detail::toml_string_in_place) {
+        // A member holding no more room than an empty string (nothing on the heap to keep), or
+        // too little for the text, is constructed anew where it lies from the text: one
+        // construction instead of clear(), reserve() and append()'s calls.
+        if (m.capacity() <= empty_capacity<M> || text.size() > m.capacity()) {
+          construct_in_place(m, text);
+          return true;
+        }
+      }
       // Emptied and appended to: assign() takes the general replace path (overlap, growth).
       m.clear();
       m.reserve(text.size());
@@ -564,6 +575,28 @@ class struct_reader {
     } else {
       return false;
     }
+  }
+
+  // The capacity of an empty string of type M (its short buffer, if it has one).
+  template <class M>
+  static inline const std::size_t empty_capacity = M().capacity();
+
+  // Replaces string `m` by one constructed where it lies from `text`. If the allocation throws,
+  // `m` is left empty (constructed again) so that its owner can destroy it.
+  template <class M>
+  static void construct_in_place(M& m, std::string_view text) {
+    const auto allocator = m.get_allocator();
+    m.~M();
+#if defined(__cpp_exceptions)
+    try {
+      ::new (static_cast<void*>(std::addressof(m))) M(text.data(), text.size(), allocator);
+    } catch (...) {
+      ::new (static_cast<void*>(std::addressof(m))) M(allocator);
+      throw;
+    }
+#else
+    ::new (static_cast<void*>(std::addressof(m))) M(text.data(), text.size(), allocator);
+#endif
   }
 
   // A string at the cursor (its text in the input, or decoded into the context's scratch); false
@@ -674,7 +707,13 @@ class struct_reader {
   static bool struct_child(struct_reader& r, const target& table, std::uint32_t node, const key_segment& key,
                            open_mode mode, bool fresh, target& out) {
     T& obj = *static_cast<T*>(table.object);
-    const std::ptrdiff_t i = table.plan->find(key.text);
+    std::ptrdiff_t i;
+    if constexpr (spool::detail::toml_header_prediction) {
+      i = predicted_find(*table.plan, table.next_field, key.text);
+      r.stepped_field_ = i < 0 ? no_field : static_cast<std::size_t>(i);
+    } else {
+      i = table.plan->find(key.text);
+    }
     if (i < 0) {
       if (!r.unknown(key, true)) return false;
       return value_child(r, {&r.ctx_.discard, ops_of<spool::value>()}, node, key, mode, fresh, out);
@@ -720,17 +759,22 @@ class struct_reader {
   // A struct table reached for the first time: defaults first (keys then overwrite them), and a
   // note to check its required members once the document is read.
   template <class T>
-  static void struct_created(struct_reader& r, target& table, std::uint32_t node, const key_segment* key) {
+  static void struct_created(struct_reader& r, target& table, std::uint32_t, const key_segment* key) {
     T& obj = *static_cast<T*>(table.object);
     const struct_plan& plan = *table.plan;
-    table.field_base = r.ctx_.next_field;
-    r.tables_.node(node).field_base = table.field_base;
+    table.field_base = r.ctx_.next_field;  // the registry node has it already (table_state())
     r.ctx_.next_field += static_cast<std::uint32_t>(plan.size());
     if constexpr (spool::reflect::has_defaults<T>)
       for (std::size_t i = 0; i < plan.size(); ++i) spool::reflect::apply_default(obj, i);
-    if (!plan.required_fields().empty() || r.opts_.require_all_fields)
-      r.ctx_.checks.push_back({table.field_base, &plan, key == nullptr ? 0 : r.s_.offset(key->at),
-                               key == nullptr ? std::string() : r.key_path_from_root(*key)});
+    if (!plan.required_fields().empty() || r.opts_.require_all_fields) [[unlikely]]
+      r.note_required(table.field_base, plan, key);
+  }
+
+  // A struct table with required members: checked once the document is read. Out of line, so
+  // that struct_created() (once per table) saves no registers for the path and its string.
+  [[gnu::noinline]] void note_required(std::uint32_t field_base, const struct_plan& plan, const key_segment* key) {
+    ctx_.checks.push_back({field_base, &plan, key == nullptr ? 0 : s_.offset(key->at),
+                           key == nullptr ? std::string() : key_path_from_root(*key)});
   }
 
   template <class T>
@@ -824,7 +868,9 @@ class struct_reader {
   table_registry& tables_;
   const read_options& opts_;
   value_reader values_;
-  spool::object_lease<struct_chain> chain_;
+  static constexpr std::size_t no_field = SIZE_MAX;
+  std::size_t stepped_field_ = no_field;  // the field struct_child() took (note_step())
+  target no_parent_;                      // step_parent() without a chain level
   const char* section_at_ = nullptr;  // the current [header]
   bool in_header_ = false;            // navigating a header's keys (else a key/value line's)
 };

@@ -10,11 +10,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
 
 
+#include <spool/detail/config.hpp>
 #include <spool/detail/generation_table.hpp>
 
 namespace spool::toml::detail {
@@ -76,8 +78,12 @@ class table_registry {
   static constexpr std::uint32_t root = 0;
   static constexpr std::uint32_t none = UINT32_MAX;  // no node (yet)
 
-  // Forgets the previous document: O(1) (plus the valve of the generation tables).
-  void reset() {
+  // Forgets the previous document: O(1) (plus the valve of the generation tables). Keys that lie
+  // in `input` (the document being read, which outlives the read) are listed by where they are
+  // there; others (decoded quoted keys) are copied.
+  void reset(std::string_view input = {}) {
+    input_begin_ = input.data();
+    input_end_ = input.data() + input.size();
     nodes_.reset();
     slots_.reset();
     keys_.clear();
@@ -86,7 +92,7 @@ class table_registry {
     used_ = 0;
     // The slot table's valve may have dropped its storage; start small again with it.
     if (slots_.storage_size() == 0) capacity_ = 0;
-    nodes_[root] = {table_kind::header, 0, 0};
+    nodes_.set(root, {table_kind::header, 0, 0});
   }
 
   // Heap bytes held for the next document (a pooled context drops itself when this is large).
@@ -111,7 +117,7 @@ class table_registry {
     for (std::size_t i = h & (capacity_ - 1);; i = (i + 1) & (capacity_ - 1)) {
       const slot s = slots_.get(i);
       if (s.node == 0) return 0;
-      if (s.hash == h && s.parent == parent && key_of(s) == key) return s.node;
+      if (s.hash == h && s.parent == parent && same_key(s, key)) return s.node;
     }
   }
 
@@ -123,8 +129,12 @@ class table_registry {
   std::uint32_t add(std::uint32_t parent, std::string_view key, std::uint32_t h, table_node state) {
     const std::uint32_t id = fresh(state);
     if ((used_ + 1) * 2 > capacity_) grow();
-    place({id, parent, h, static_cast<std::uint32_t>(keys_.size()), static_cast<std::uint32_t>(key.size())});
-    keys_.append(key);
+    if (spool::detail::toml_registry_key_views && key.data() >= input_begin_ && key.data() + key.size() <= input_end_) {
+      place({id, parent, h, static_cast<std::uint32_t>(key.size()), reinterpret_cast<std::uintptr_t>(key.data())});
+    } else {
+      place({id, parent, h, static_cast<std::uint32_t>(key.size()) | owned_key, keys_.size()});
+      keys_.append(key);
+    }
     ++used_;
     return id;
   }
@@ -133,7 +143,7 @@ class table_registry {
   // need a parent id.
   std::uint32_t fresh(table_node state) {
     const std::uint32_t id = next_node_++;
-    nodes_[id] = state;
+    nodes_.set(id, state);
     return id;
   }
 
@@ -149,25 +159,60 @@ class table_registry {
     std::uint32_t node = 0;  // 0: empty
     std::uint32_t parent = 0;
     std::uint32_t hash = 0;
-    std::uint32_t key_offset = 0;
-    std::uint32_t key_length = 0;
+    std::uint32_t key_length = 0;  // with owned_key set: the key was copied into keys_
+    std::uintptr_t key = 0;        // the key's address in the input, or its offset in keys_
   };
+  static constexpr std::uint32_t owned_key = std::uint32_t{1} << 31;
 
-  // FNV-1a over the key, seeded with the parent: keys are short and few (headers, dotted keys).
+  // The key's hash, seeded with the parent: its 8-byte words (the last one overlapping the one
+  // before it) mixed by a multiplication each, instead of FNV-1a's multiplication per byte
+  // (header keys run to 20-30 bytes: "io.containerd.grpc.v1.cri"). The length is mixed in, so
+  // overlapping words of different keys do not meet.
   static std::uint32_t hash(std::uint32_t parent, std::string_view key) noexcept {
-    std::uint32_t h = 2166136261u ^ (parent * 0x9E3779B9u);
-    for (char c : key) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
-    return h;
+    if constexpr (!spool::detail::toml_registry_word_hash) {
+      std::uint32_t h = 2166136261u ^ (parent * 0x9E3779B9u);
+      for (char c : key) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+      return h;
+    } else {
+      constexpr std::uint64_t k = 0xC2B2AE3D27D4EB4Fu;
+      const char* p = key.data();
+      const std::size_t n = key.size();
+      std::uint64_t h = (parent * 0x9E3779B97F4A7C15u) ^ (n * 0x165667B19E3779F9u);
+      const auto mix = [&h](std::uint64_t word) {
+        h = (h ^ word) * k;
+        h ^= h >> 29;
+      };
+      if (n >= 8) {
+        for (std::size_t i = 0; i + 8 < n; i += 8) mix(word(p + i, 8));
+        mix(word(p + n - 8, 8));
+      } else if (n >= 4) {
+        mix(word(p, 4) | word(p + n - 4, 4) << 32);
+      } else if (n != 0) {
+        mix(static_cast<unsigned char>(p[0]) | static_cast<std::uint64_t>(static_cast<unsigned char>(p[n / 2])) << 8 |
+            static_cast<std::uint64_t>(static_cast<unsigned char>(p[n - 1])) << 16);
+      }
+      return static_cast<std::uint32_t>(h ^ (h >> 32));
+    }
+  }
+  static std::uint64_t word(const char* p, std::size_t n) noexcept {
+    std::uint64_t w = 0;
+    std::memcpy(&w, p, n);
+    return w;
   }
 
   std::string_view key_of(const slot& s) const noexcept {
-    return std::string_view(keys_).substr(s.key_offset, s.key_length);
+    if ((s.key_length & owned_key) != 0) return std::string_view(keys_).substr(s.key, s.key_length & ~owned_key);
+    return {reinterpret_cast<const char*>(s.key), s.key_length};
+  }
+  bool same_key(const slot& s, std::string_view key) const noexcept {
+    if ((s.key_length & ~owned_key) != key.size()) return false;
+    return key_of(s) == key;
   }
 
-  void place(const slot& s) {
+  [[gnu::always_inline]] inline void place(const slot& s) {
     std::size_t i = s.hash & (capacity_ - 1);
     while (slots_.get(i).node != 0) i = (i + 1) & (capacity_ - 1);
-    slots_[i] = s;
+    slots_.set(i, s);
   }
 
   void grow() {
@@ -182,7 +227,9 @@ class table_registry {
 
   spool::detail::generation_table<table_node> nodes_;
   spool::detail::generation_table<slot> slots_;
-  std::string keys_;  // the keys of the child map, back to back
+  std::string keys_;  // the keys of the child map not listed where they lie in the input, back to back
+  const char* input_begin_ = nullptr;  // the document being read
+  const char* input_end_ = nullptr;
   std::uint32_t next_node_ = 1;
   std::uint32_t next_unlisted_ = none - 1;
   std::size_t used_ = 0;
