@@ -604,6 +604,129 @@ TEST_CASE("sequences of points: minified [x,y] in the sequence's loop, every oth
   CHECK(spool::json::read<points, lenient>("[[1,2,],[3,/*y*/4],]").value() == points{{1, 2}, {3, 4}});
 }
 
+TEST_CASE("empty vectors of points and floats: read through the scratch, made once at their final size") {
+  // An empty vector's elements are read into the reader's scratch and the vector made from them
+  // (SPOOL_DISABLE_JSON_SEQUENCE_SCRATCH: grown element by element); a vector holding elements is
+  // read into in place. Values, errors and what a failed read leaves must be the same either way.
+  using points = std::vector<std::array<double, 2>>;
+  const auto point_text = [](std::size_t n, const char* between) {
+    std::string text = "[";
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i != 0) text += between;
+      text += "[" + std::to_string(i) + ".5,-" + std::to_string(i) + "]";
+    }
+    return text + "]";
+  };
+  const auto number_text = [](std::size_t n) {
+    std::string text = "[";
+    for (std::size_t i = 0; i < n; ++i) text += (i != 0 ? "," : "") + std::to_string(i) + ".25";
+    return text + "]";
+  };
+  // Past the scratch's first 4096 bytes and its growth, then short again (the scratch is kept).
+  for (const std::size_t n : {0, 1, 2, 255, 256, 257, 1000, 3, 5000, 1}) {
+    CAPTURE(n);
+    for (const char* between : {",", ", ", ",\n  "}) {
+      const points read = spool::json::read<points>(point_text(n, between)).value();
+      REQUIRE(read.size() == n);
+      if (spool::detail::json_sequence_scratch) CHECK(read.capacity() == n);
+      for (std::size_t i = 0; i < n; ++i) {
+        CHECK(read[i][0] == static_cast<double>(i) + 0.5);
+        CHECK(read[i][1] == -static_cast<double>(i));
+      }
+    }
+    const std::vector<double> numbers = spool::json::read<std::vector<double>>(number_text(n)).value();
+    REQUIRE(numbers.size() == n);
+    if (spool::detail::json_sequence_scratch) CHECK(numbers.capacity() == n);
+    for (std::size_t i = 0; i < n; ++i) CHECK(numbers[i] == static_cast<double>(i) + 0.25);
+    const std::vector<float> floats = spool::json::read<std::vector<float>>(number_text(n)).value();
+    REQUIRE(floats.size() == n);
+    if (n != 0) CHECK(floats.back() == static_cast<float>(n - 1) + 0.25f);
+    const std::deque<std::array<float, 2>> deque = spool::json::read<std::deque<std::array<float, 2>>>(point_text(n, ",")).value();
+    REQUIRE(deque.size() == n);
+    if (n != 0) CHECK(deque.back()[0] == static_cast<float>(n - 1) + 0.5f);
+  }
+  // Rings inside rings: the inner vectors are fresh on the first read, held on the second.
+  using rings = std::vector<points>;
+  const std::string two = "[" + point_text(300, ",") + ",[]," + point_text(2, ",") + "]";
+  rings target;
+  for (int round = 0; round < 2; ++round) {
+    REQUIRE_FALSE(spool::json::read(two, target));
+    REQUIRE(target.size() == 3);
+    CHECK(target[0].size() == 300);
+    CHECK(target[0][299] == std::array<double, 2>{299.5, -299});
+    CHECK(target[1].empty());
+    CHECK(target[2] == points{{0.5, 0}, {1.5, -1}});
+  }
+  // A failing element at every kind of place: its error, and the vector holding the elements
+  // read before it and the failing one as far as it was read, as an in-place read leaves them.
+  struct wrong {
+    std::size_t at;  // the element that fails
+    const char* element;
+    spool::errc code;
+    std::size_t into;  // offset of the error inside the element
+    const char* path;  // the path's tail inside the element
+  };
+  for (const wrong& w : {wrong{0, "[1,x]", spool::errc::syntax, 3, "[1]"}, wrong{300, "[1,x]", spool::errc::syntax, 3, "[1]"},
+                         wrong{300, "[1e400,2]", spool::errc::out_of_range, 1, "[0]"},
+                         wrong{1000, "[3,4,5]", spool::errc::size_exceeded, 5, "[2]"},
+                         wrong{256, "[3]", spool::errc::unexpected_type, 0, ""}, wrong{257, "7", spool::errc::unexpected_type, 0, ""},
+                         wrong{2, "[ 3 , x]", spool::errc::syntax, 6, "[1]"}}) {
+    CAPTURE(w.at);
+    CAPTURE(w.element);
+    std::string text = point_text(w.at, ",");
+    text.pop_back();
+    const std::size_t element_at = text.size() + (w.at != 0 ? 1 : 0);
+    text += std::string(w.at != 0 ? "," : "") + w.element + "]";
+    points fresh;
+    const spool::error e = spool::json::read(text, fresh);
+    CHECK(e.code == w.code);
+    CHECK(e.offset == element_at + w.into);
+    CHECK(e.path == "[" + std::to_string(w.at) + "]" + w.path);
+    points held{{9, 9}};
+    const spool::error general = spool::json::read(text, held);
+    CHECK(general.code == e.code);
+    CHECK(general.offset == e.offset);
+    CHECK(general.path == e.path);
+    // (The held vector's first element was read into as it was, not value-initialized.)
+    CHECK(fresh.size() == held.size());
+    if (w.at != 0) CHECK(fresh == held);
+  }
+  for (const std::size_t at : {0, 1, 700}) {
+    CAPTURE(at);
+    std::string text = number_text(at);
+    text.pop_back();
+    const std::size_t element_at = text.size() + (at != 0 ? 1 : 0);
+    text += std::string(at != 0 ? "," : "") + "1e400]";
+    std::vector<double> fresh;
+    const spool::error e = spool::json::read(text, fresh);
+    CHECK(e.code == spool::errc::out_of_range);
+    CHECK(e.offset == element_at);
+    CHECK(e.path == "[" + std::to_string(at) + "]");
+    std::vector<double> held{9};
+    const spool::error general = spool::json::read(text, held);
+    CHECK(general.offset == e.offset);
+    CHECK(general.path == e.path);
+    CHECK(fresh.size() == held.size());
+    if (at != 0) CHECK(fresh == held);
+    // Cut off right after the element before: unexpected end, the same in both.
+    const std::string cut = text.substr(0, element_at);
+    std::vector<double> fresh_cut;
+    std::vector<double> held_cut{9};
+    const spool::error ce = spool::json::read(cut, fresh_cut);
+    CHECK(ce.code == spool::errc::unexpected_end);
+    CHECK(ce.offset == spool::json::read(cut, held_cut).offset);
+    CHECK(fresh_cut.size() == held_cut.size());
+    if (at != 0) CHECK(fresh_cut == held_cut);
+  }
+  constexpr spool::json::read_options bounded{.max_container_size = 300};
+  const spool::error too_many = spool::json::read<points, bounded>(point_text(301, ",")).error();
+  CHECK(too_many.code == spool::errc::size_exceeded);
+  CHECK(spool::json::read<points, bounded>(point_text(300, ",")).value().size() == 300);
+  constexpr spool::json::read_options lenient{.comments = true, .trailing_commas = true};
+  CHECK(spool::json::read<points, lenient>("[[1,2],/*c*/[3,4],]").value() == points{{1, 2}, {3, 4}});
+  CHECK(spool::json::read<std::vector<double>, lenient>("[1,/*c*/2,]").value() == std::vector<double>{1, 2});
+}
+
 TEST_CASE("sequences and maps of structs: one plan for every element, though the memo moves on") {
   // The plan found for the first element serves the rest (SPOOL_DISABLE_JSON_SEQUENCE_PLANS: looked
   // up for each); each element here reads ten struct types, so the memo has given the element's
@@ -780,6 +903,85 @@ TEST_CASE("a reader leased again starts clean") {
   auto v = spool::json::read<spool::value>(R"({"c": [3]})");
   REQUIRE(v);
   CHECK(*v == spool::value{{"c", spool::value::array({3})}});
+}
+
+TEST_CASE("spool::value arrays of minified arrays of numbers: read in the parent's loop, every other form as before") {
+  // An element "[x,y,...]" of an array is read in its parent's loop and closed after the separator
+  // that follows it (SPOOL_DISABLE_JSON_VALUE_NUMBER_ARRAYS: through push_array); anything else is
+  // read again from the element's start by push_array, so each form, value and error is the same.
+  for (const char* text : {"[[1,2]]", "[[1,2],[3,4]]", "[[1,2],3,[4,5],[],[6,[7]],[8,\"y\"],[10,\"x\"],[[11]],[12,13]]",
+                           "[[-1.5,2.5,0.25,-7,18446744073709551615],{\"a\":[1,2]},[1],[2]]", "[[1,2],[3,4],[5,6]]",
+                           "[[[1,2],[3,4]],[[5,6]],[]]", "[[1,true],[2,null],[3,[4]],[5,{}],[6,7]]", "[7,[8,9]]"}) {
+    CAPTURE(text);
+    const spool::value v = spool::json::read<spool::value>(text).value();
+    CHECK(spool::json::write(v) == text);
+  }
+  const auto pretty = spool::json::read<spool::value>("[[1,2] , [3,4]\n,\n  [5,6]\n,[7, 8],[9 ,10]]").value();
+  CHECK(spool::json::write(pretty) == "[[1,2],[3,4],[5,6],[7,8],[9,10]]");
+  const auto tail = spool::json::read<spool::value>("[[1.5,-2],[3e2,0.1,-0,-0.0,2e3,18446744073709551616]]").value();
+  REQUIRE(tail.size() == 2);
+  REQUIRE(tail[1].size() == 6);
+  CHECK(tail[1][0].as_double().value() == 300);
+  CHECK(tail[1][1].as_double().value() == 0.1);
+  CHECK(tail[1][2].kind() == spool::kind::integer);
+  CHECK(std::signbit(tail[1][3].as_double().value()));
+  CHECK(tail[1][4].as_double().value() == 2000);
+  CHECK(tail[1][5].as_double().value() == 18446744073709551616.0);
+  // Errors inside, after and between such elements, with their offsets and paths.
+  struct failure {
+    std::string text;
+    spool::errc code;
+    std::size_t offset;
+    std::string path;
+  };
+  for (const failure& f : std::vector<failure>{{"[[1,2],[3,x]]", spool::errc::syntax, 10, "[1][1]"},
+                                               {"[[1,2],[3,-]]", spool::errc::invalid_number, 11, "[1][1]"},
+                                               {"[[1,2],[01,2]]", spool::errc::invalid_number, 8, "[1][0]"},
+                                               {"[[1,2],[3,]]", spool::errc::syntax, 10, "[1][1]"},
+                                               {"[[1,2],[3,4}]", spool::errc::syntax, 11, "[1]"},
+                                               {"[[1,2],[3;4]]", spool::errc::syntax, 9, "[1]"},
+                                               {"[[1,2][3,4]]", spool::errc::syntax, 6, ""},
+                                               {"[[1,2],]", spool::errc::syntax, 7, "[1]"},
+                                               {"[[1,2]}", spool::errc::syntax, 6, ""},
+                                               {"[[1,2],[1,1e400]]", spool::errc::out_of_range, 10, "[1][1]"}}) {
+    CAPTURE(f.text);
+    const spool::error e = spool::json::read<spool::value>(f.text).error();
+    CHECK(e.code == f.code);
+    CHECK(e.offset == f.offset);
+    CHECK(e.path == f.path);
+  }
+  // A document cut anywhere fails where the struct reader's array of arrays does.
+  const std::string whole = "[[1.5,-2],[3e2,0.1],[7,[8]]]";
+  for (std::size_t n = 0; n < whole.size(); ++n) {
+    const std::string cut = whole.substr(0, n);
+    CAPTURE(cut);
+    const spool::error e = spool::json::read<spool::value>(cut).error();
+    if (n < 20) {
+      const spool::error general = spool::json::read<std::vector<std::vector<double>>>(cut).error();
+      CHECK(e.code == general.code);
+      CHECK(e.offset == general.offset);
+      CHECK(e.path == general.path);
+    } else {
+      CHECK(e.code == spool::errc::unexpected_end);
+      CHECK(e.offset == n);
+    }
+  }
+  constexpr spool::json::read_options shallow{.max_depth = 1};
+  const spool::error deep = spool::json::read<spool::value, shallow>("[[1,2]]").error();
+  CHECK(deep.code == spool::errc::depth_exceeded);
+  CHECK(deep.offset == 1);
+  CHECK(deep.path == "[0]");
+  constexpr spool::json::read_options two_deep{.max_depth = 2};
+  CHECK(spool::json::read<spool::value, two_deep>("[[1,2],[3,4]]").value().size() == 2);
+  constexpr spool::json::read_options two_elements{.max_container_size = 2};
+  CHECK(spool::json::read<spool::value, two_elements>("[[1,2],[3,4]]").value().size() == 2);
+  const spool::error too_many = spool::json::read<spool::value, two_elements>("[[1,2,3]]").error();
+  CHECK(too_many.code == spool::errc::size_exceeded);
+  CHECK(too_many.offset == 6);
+  CHECK(too_many.path == "[0]");
+  CHECK(spool::json::read<spool::value, two_elements>("[[1,2],[3,4],[5,6]]").error().offset == 13);
+  constexpr spool::json::read_options lenient{.comments = true, .trailing_commas = true};
+  CHECK(spool::json::write(spool::json::read<spool::value, lenient>("[[1,2,],[3,/*y*/4],[5,6]/*z*/,]").value()) == "[[1,2],[3,4],[5,6]]");
 }
 
 TEST_CASE("spool::value arrays and objects: scalars of every kind inline, nesting, errors and their paths") {

@@ -101,6 +101,17 @@
 //   SPOOL_DISABLE_JSON_SEQUENCE_PLANS the JSON reader looks the plan of every struct element of a
 //                                   sequence or map up in the context's plan memo, instead of once
 //                                   for the sequence or map
+//   SPOOL_DISABLE_JSON_VALUE_NUMBER_ARRAYS the JSON reader reads every array of a spool::value
+//                                   through push_array's call and loop, instead of reading a
+//                                   minified array of numbers ("[x,y]") in its parent's loop
+//   SPOOL_DISABLE_JSON_TYPE_PLANS   the JSON struct reader looks each struct's plan up in the
+//                                   context's plan memo when it reads one (a sequence's or map's
+//                                   elements once, see above), instead of once per process per
+//                                   type (a function-local static)
+//   SPOOL_DISABLE_JSON_SEQUENCE_SCRATCH the JSON reader grows an empty std::vector of floats or
+//                                   of fixed arrays of floats element by element as it reads,
+//                                   instead of reading the elements into the reader's pooled
+//                                   scratch and making the vector once, at its final size
 //   SPOOL_DISABLE_MSGPACK_BLOCK_UTF8 the MessagePack reader walks a non-ASCII str sequence by
 //                                   sequence instead of checking it 16 bytes per step
 //   SPOOL_DISABLE_UTF8_WIDE_BLOCKS  the block UTF-8 check (detail/utf8.hpp) takes 16 bytes per
@@ -411,6 +422,24 @@ inline constexpr bool json_point_arrays = true;
 inline constexpr bool json_sequence_plans = false;
 #else
 inline constexpr bool json_sequence_plans = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_VALUE_NUMBER_ARRAYS
+inline constexpr bool json_value_number_arrays = false;
+#else
+inline constexpr bool json_value_number_arrays = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_TYPE_PLANS
+inline constexpr bool json_type_plans = false;
+#else
+inline constexpr bool json_type_plans = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_SEQUENCE_SCRATCH
+inline constexpr bool json_sequence_scratch = false;
+#else
+inline constexpr bool json_sequence_scratch = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_BLOCK_UTF8

@@ -9,6 +9,7 @@
 // documents on the same thread.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bitset>
 #include <chrono>
@@ -159,6 +160,8 @@ class reader {
     // A huge document must not stay pinned in the thread's pool through the scratch it made grow
     // (spool::value's pending values live in the thread's value_builder, which trims itself).
     if (spool::pool_buffer_oversized(scratch_.capacity())) std::string().swap(scratch_);
+    if (spool::pool_buffer_oversized(sequence_scratch_.capacity() * sizeof(std::max_align_t)))
+      std::vector<std::max_align_t>().swap(sequence_scratch_);
   }
 
  private:
@@ -166,6 +169,9 @@ class reader {
   std::uint32_t depth_ = 0;
   spool::plan_memo memo_;
   std::string scratch_;  // decoded escaped keys and tags
+  // The elements of an empty vector of floats or points, read here before the vector is made at
+  // its final size (sequence_scratch); kept between documents, so it grows once.
+  std::vector<std::max_align_t> sequence_scratch_;
 
   // ---- lexical helpers -------------------------------------------------------------------
 
@@ -348,7 +354,7 @@ class reader {
   template <class F>
   bool for_each_element(const char*& p, F&& element) {
     bool done = false;
-    if (!open(p, '[', ']', "array", done)) return false;
+    if (!open_inline(p, '[', ']', "array", done)) return false;
     for (std::size_t i = 0; !done; ++i) {
       if (!check_container_size(p, i + 1)) return false;
       if (!element(i)) {
@@ -623,6 +629,9 @@ class reader {
   template <class C>
   bool read_sequence(const char*& p, C& c) {
     using E = typename C::value_type;
+    if constexpr (scratch_sequence<C>) {
+      if (c.empty()) return read_sequence_scratch(p, c);
+    }
     // Existing elements are read into in place, so their own capacity (strings, vectors) is
     // reused; elements past the document's count are dropped at the end.
     constexpr bool indexed = requires(C& x) { x[0]; } && !std::is_same_v<E, bool>;
@@ -701,6 +710,69 @@ class reader {
     return true;
   }
 
+  // An empty vector of floats or points (fixed arrays of floats), which a fresh target has for
+  // each sequence, grew as its elements came: a reallocation and a copy at every power of two and
+  // an out-of-line emplace_back per element (canada's 480 rings of 10-3000 points). Its elements are
+  // read into the reader's scratch instead, kept between documents, and the vector is made from
+  // them at its final size: one allocation, one copy. A vector that already holds elements is read
+  // into in place, reusing its capacity, as before. Integers keep the growth: their vectors are
+  // short (citm's lists of one to three ids), where the scratch's copy cost more than it saved.
+  template <class C>
+  static constexpr bool scratch_sequence = [] {
+    if constexpr (!json_sequence_scratch || !requires(C& x, const typename C::value_type* f) {
+                    x.assign(f, f);
+                    x[0];
+                  }) {
+      return false;
+    } else {
+      using E = typename C::value_type;
+      return std::is_trivially_copyable_v<E> && alignof(E) <= alignof(std::max_align_t) &&
+             !std::is_same_v<E, bool> && (std::is_floating_point_v<E> || plain_point<E>);
+    }
+  }();
+
+  // The scratch as room for at least `count` elements of E, keeping the first `kept`.
+  template <class E>
+  [[gnu::noinline]] E* grow_sequence_scratch(std::size_t count, std::size_t kept, std::size_t& capacity) {
+    constexpr std::size_t unit = sizeof(std::max_align_t);
+    std::size_t bytes = std::max<std::size_t>(count * sizeof(E) * 2, 4096);
+    std::vector<std::max_align_t> grown((bytes + unit - 1) / unit);
+    if (kept != 0) std::memcpy(grown.data(), sequence_scratch_.data(), kept * sizeof(E));
+    sequence_scratch_.swap(grown);
+    capacity = sequence_scratch_.size() * unit / sizeof(E);
+    return reinterpret_cast<E*>(sequence_scratch_.data());
+  }
+
+  template <class E>
+  [[gnu::always_inline]] E* sequence_scratch(std::size_t& capacity) noexcept {
+    capacity = sequence_scratch_.size() * sizeof(std::max_align_t) / sizeof(E);
+    return reinterpret_cast<E*>(sequence_scratch_.data());
+  }
+
+  // read_sequence of an empty vector through the scratch: the same walk, the same element reads
+  // (so the same values and errors); on an error the vector gets the elements read up to it, the
+  // failing one value-initialized or partly read, as emplace_back had left it.
+  template <class C>
+  bool read_sequence_scratch(const char*& p, C& c) {
+    using E = typename C::value_type;
+    std::size_t capacity = 0;
+    E* buffer = sequence_scratch<E>(capacity);
+    std::size_t n = 0;
+    const bool ok = for_each_element(p, [&](std::size_t i) __attribute__((always_inline)) {
+      if (i == capacity) [[unlikely]] buffer = grow_sequence_scratch<E>(i + 1, i, capacity);
+      n = i + 1;
+      E& e = buffer[i];
+      if constexpr (plain_point<E>) {
+        if (read_plain_point(p, e)) return true;
+      }
+      // From here on as emplace_back left it: value-initialized, then read.
+      e = E{};
+      return read_element(p, e);
+    });
+    c.assign(buffer, buffer + n);
+    return ok;
+  }
+
   // std::vector<double>, std::array<double, N>, double[N] and the like, through
   // read_floating_array: a sequence reuses its elements and drops the surplus, as read_sequence
   // does; a fixed array must get exactly its length, as in read_fixed.
@@ -718,6 +790,21 @@ class reader {
       });
       return ok && (n == N || wrong_length(start, N, n));
     } else {
+      if constexpr (scratch_sequence<C>) {
+        if (c.empty()) {
+          std::size_t capacity = 0;
+          F* buffer = sequence_scratch<F>(capacity);
+          std::size_t made = 0;
+          const bool ok = read_floating_array<F>(p, n, [&](std::size_t i, const char*) {
+            if (i == capacity) [[unlikely]] buffer = grow_sequence_scratch<F>(i + 1, i, capacity);
+            made = i + 1;
+            buffer[i] = F{};
+            return &buffer[i];
+          });
+          c.assign(buffer, buffer + made);
+          return ok;
+        }
+      }
       if (!read_floating_array<F>(p, n, [&](std::size_t i, const char*) { return i < c.size() ? &c[i] : &c.emplace_back(); }))
         return false;
       c.erase(std::next(c.begin(), static_cast<std::ptrdiff_t>(n)), c.end());
@@ -918,7 +1005,15 @@ class reader {
     const char* const start = p;
     const struct_plan* found = plan_slot != nullptr ? *plan_slot : nullptr;
     if (found == nullptr) {
-      found = &memo_.template get<T>();
+      if constexpr (json_type_plans) {
+        // The reader's options change no plan: each struct type's plan is found once per process
+        // (plans live as long as it), a guard check per struct read instead of a search of the
+        // memo, which twitter's nested structs (user, entities, metadata) each made per status.
+        static const struct_plan& known = spool::plan_registry_get<T>();
+        found = &known;
+      } else {
+        found = &memo_.template get<T>();
+      }
       if (plan_slot != nullptr) *plan_slot = found;
     }
     const struct_plan& plan = *found;
@@ -929,7 +1024,7 @@ class reader {
     std::bitset<N> seen;
     std::size_t expected = 0;
     bool done = false;
-    if (!open(p, '{', '}', "object", done)) return false;
+    if (!open_inline(p, '{', '}', "object", done)) return false;
     for (std::size_t count = 1; !done; ++count) {
       if (!check_container_size(p, count)) return false;
       const char* const key_at = p;
@@ -1113,6 +1208,7 @@ class reader {
   [[gnu::always_inline]] bool push_element(const char*& p, spool::detail::value_builder& b);
   [[gnu::always_inline]] bool push_number(const char*& p, spool::detail::value_builder& b);
   bool push_array(const char*& pos, spool::detail::value_builder& b);
+  [[gnu::always_inline]] bool push_plain_numbers(const char*& p, spool::detail::value_builder& b);
   bool push_object(const char*& pos, spool::detail::value_builder& b);
   [[gnu::cold, gnu::noinline]] bool member_failed(spool::detail::value_builder& b, spool::detail::value_builder::mark value_start);
 };
@@ -1213,6 +1309,33 @@ inline bool reader<Opts>::push_number(const char*& p, spool::detail::value_build
   return true;
 }
 
+// A minified array of numbers ("[x,y]", canada's points) at p, an element of an array, read in
+// its parent's loop: the numbers pushed with no call of push_array, its open, depth and size
+// bookkeeping or the separator tests of an array of any kind; the parent closes it (see
+// push_array). Anything else (whitespace, another kind of element, a bad number, the depth or size
+// limit) drops what it pushed, leaves p where it was and returns false: push_array reads the
+// array from its start, errors included, so each is what it was.
+template <read_options Opts>
+inline bool reader<Opts>::push_plain_numbers(const char*& p, spool::detail::value_builder& b) {
+  const char* q = p + 1;
+  if (depth_ >= Opts.max_depth) return false;
+  const spool::detail::value_builder::mark start = b.position();
+  for (std::size_t n = 1;; ++n) {
+    if (n > Opts.max_container_size || !push_number(q, b)) [[unlikely]]
+      break;
+    if (q == end) [[unlikely]]
+      break;
+    if (*q == ']') {
+      p = q + 1;
+      return true;
+    }
+    if (*q != ',' || end - q < 2 || !starts_number(q[1])) break;
+    ++q;
+  }
+  b.rewind(start);
+  return false;
+}
+
 // A spool::value array in a loop of its own: the cursor stays in a register, scalar elements are
 // read inline (push_element), and the separators of minified and indented text are taken inline;
 // anything else goes through next_element, as in for_each_element.
@@ -1222,15 +1345,40 @@ bool reader<Opts>::push_array(const char*& pos, spool::detail::value_builder& b)
   bool done = false;
   if (!open_inline(p, '[', ']', "array", done)) return false;
   const std::size_t first = b.position().values;
-  for (std::size_t i = 0; !done; ++i) {
-    if (!check_container_size(p, i + 1)) return false;
-    if (!push_element(p, b)) [[unlikely]] return element_failed(i);
-    if (json_plain_comma && plain_comma(p, ']')) continue;
-    if (plain_close(p, ']')) break;
-    if (!next_element(p, ']', done)) return false;
+  if constexpr (json_value_number_arrays) {
+    // An element that is a minified array of numbers is closed after the separator that follows
+    // it, by the one close_array call of this loop, which also closes this array: GCC inlines
+    // close_array into a loop that has one call of it, and called it out of line with two.
+    for (std::size_t i = 0;; ++i) {
+      std::size_t closing = first;
+      bool child = false;
+      if (!done) {
+        if (!check_container_size(p, i + 1)) return false;
+        closing = b.position().values;
+        child = end - p >= 2 && *p == '[' && starts_number(p[1]) && push_plain_numbers(p, b);
+        if (!child && !push_element(p, b)) [[unlikely]] return element_failed(i);
+        if (json_plain_comma && plain_comma(p, ']')) {
+        } else if (plain_close(p, ']')) {
+          done = true;
+        } else if (!next_element(p, ']', done)) {
+          return false;
+        }
+        if (!child) continue;
+      }
+      b.close_array(closing);
+      if (!child) break;
+    }
+  } else {
+    for (std::size_t i = 0; !done; ++i) {
+      if (!check_container_size(p, i + 1)) return false;
+      if (!push_element(p, b)) [[unlikely]] return element_failed(i);
+      if (json_plain_comma && plain_comma(p, ']')) continue;
+      if (plain_close(p, ']')) break;
+      if (!next_element(p, ']', done)) return false;
+    }
+    b.close_array(first);
   }
   --depth_;
-  b.close_array(first);
   pos = p;
   return true;
 }
