@@ -34,7 +34,6 @@ VARIANTS = {
     "nogenreset": "clearing instead of generation reset (SPOOL_DISABLE_GENERATION_RESET)",
     "nomemo": "registry lookup instead of the MRU plan memo (SPOOL_DISABLE_PLAN_MEMO)",
     "notypeplans": "the MRU plan memo instead of TOML's per-type plans (SPOOL_DISABLE_TOML_TYPE_PLANS)",
-    "nojsontypeplans": "the MRU plan memo instead of JSON's per-type plans (SPOOL_DISABLE_JSON_TYPE_PLANS)",
     "norecycle": "naive stream buffer instead of recycling (SPOOL_DISABLE_STREAM_RECYCLE)",
 }
 

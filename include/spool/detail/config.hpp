@@ -104,10 +104,6 @@
 //   SPOOL_DISABLE_JSON_VALUE_NUMBER_ARRAYS the JSON reader reads every array of a spool::value
 //                                   through push_array's call and loop, instead of reading a
 //                                   minified array of numbers ("[x,y]") in its parent's loop
-//   SPOOL_DISABLE_JSON_TYPE_PLANS   the JSON struct reader looks each struct's plan up in the
-//                                   context's plan memo when it reads one (a sequence's or map's
-//                                   elements once, see above), instead of once per process per
-//                                   type (a function-local static)
 //   SPOOL_DISABLE_JSON_SEQUENCE_SCRATCH the JSON reader grows an empty std::vector of floats or
 //                                   of fixed arrays of floats element by element as it reads,
 //                                   instead of reading the elements into the reader's pooled
@@ -428,12 +424,6 @@ inline constexpr bool json_sequence_plans = true;
 inline constexpr bool json_value_number_arrays = false;
 #else
 inline constexpr bool json_value_number_arrays = true;
-#endif
-
-#ifdef SPOOL_DISABLE_JSON_TYPE_PLANS
-inline constexpr bool json_type_plans = false;
-#else
-inline constexpr bool json_type_plans = true;
 #endif
 
 #ifdef SPOOL_DISABLE_JSON_SEQUENCE_SCRATCH

@@ -1005,15 +1005,7 @@ class reader {
     const char* const start = p;
     const struct_plan* found = plan_slot != nullptr ? *plan_slot : nullptr;
     if (found == nullptr) {
-      if constexpr (json_type_plans) {
-        // The reader's options change no plan: each struct type's plan is found once per process
-        // (plans live as long as it), a guard check per struct read instead of a search of the
-        // memo, which twitter's nested structs (user, entities, metadata) each made per status.
-        static const struct_plan& known = spool::plan_registry_get<T>();
-        found = &known;
-      } else {
-        found = &memo_.template get<T>();
-      }
+      found = &memo_.template get<T>();
       if (plan_slot != nullptr) *plan_slot = found;
     }
     const struct_plan& plan = *found;
