@@ -5,6 +5,8 @@
 
 #include <array>
 #include <cstdlib>
+#include <map>
+#include <set>
 #include <new>
 #include <string>
 #include <vector>
@@ -50,6 +52,16 @@ struct collection {
   std::vector<feature> features;
 };
 
+struct venue {
+  std::string name;
+  std::vector<std::int64_t> seats;
+};
+struct catalog {
+  std::map<std::string, std::string> area_names;
+  std::map<std::string, venue> venues;
+  std::set<std::string> tags;
+};
+
 // Allocations made by f().
 template <class F>
 std::size_t count(F&& f) {
@@ -82,6 +94,41 @@ TEST_CASE("reading into a reused struct allocates nothing once capacity is there
     "geometry": {"type": "Point", "coordinates": [[[0, 0]]]}}]})";
   CHECK(count([&] { CHECK_FALSE(spool::json::read(shorter, c)); }) == 0);
   CHECK(c.features.size() == 1);
+}
+
+TEST_CASE("maps and sets read into again reuse their nodes") {
+  if (!spool::detail::pool_enabled || !spool::detail::map_node_reuse) {
+    MESSAGE("skipped: SPOOL_DISABLE_POOL or SPOOL_DISABLE_MAP_NODE_REUSE");
+    return;
+  }
+  const std::string doc = R"({
+    "area_names": {"205705993": "Arrière-scène central, a name past the small buffer", "205705994": "1er balcon central"},
+    "venues": {"138586341": {"name": "Salle Pleyel, a name past the small buffer", "seats": [1, 2, 3]},
+               "138586345": {"name": "Opéra Bastille", "seats": [4]}},
+    "tags": ["a tag longer than the small string buffer", "b"]})";
+  catalog c;
+  REQUIRE_FALSE(spool::json::read(doc, c));
+  CHECK(count([&] { CHECK_FALSE(spool::json::read(doc, c)); }) == 0);
+  CHECK(c.venues.at("138586341").seats == std::vector<std::int64_t>{1, 2, 3});
+  CHECK(c.tags.count("b") == 1);
+  // Other keys take the old nodes with fresh values: nothing of 138586341's venue shows in 7.
+  const std::string other = R"({"area_names": {"1": "x"}, "venues": {"7": {"name": "v"}}, "tags": ["c"]})";
+  CHECK(count([&] { CHECK_FALSE(spool::json::read(other, c)); }) == 0);
+  CHECK(c.area_names == std::map<std::string, std::string>{{"1", "x"}});
+  REQUIRE(c.venues.size() == 1);
+  CHECK(c.venues.at("7").name == "v");
+  CHECK(c.venues.at("7").seats.empty());
+  CHECK(c.tags == std::set<std::string>{"c"});
+  // A repeated key: the last one wins, with a fresh value.
+  CHECK_FALSE(spool::json::read(R"({"venues": {"7": {"name": "a", "seats": [1]}, "7": {"name": "b"}}})", c));
+  CHECK(c.venues.at("7").name == "b");
+  CHECK(c.venues.at("7").seats.empty());
+  // An error midway leaves the entries read so far, and the error names the key.
+  const spool::error e = spool::json::read(R"({"venues": {"8": {"name": "ok"}, "9": {"name": 5}}})", c);
+  CHECK(e.code == spool::errc::unexpected_type);
+  CHECK(e.path == "venues.9.name");
+  CHECK(c.venues.size() == 2);
+  CHECK(c.venues.at("8").name == "ok");
 }
 
 TEST_CASE("write() allocates only the returned string; appending reuses the target") {

@@ -28,6 +28,7 @@
 
 #include <spool/datetime.hpp>
 #include <spool/detail/datetime_text.hpp>
+#include <spool/detail/map_refill.hpp>
 #include <spool/detail/number_parse.hpp>
 #include <spool/detail/pool/limits.hpp>
 #include <spool/detail/same_bytes.hpp>
@@ -885,13 +886,23 @@ class reader {
 
   template <class C>
   bool read_set(const char*& p, C& c) {
-    c.clear();
-    return for_each_element(p, [&](std::size_t) {
-      typename C::value_type e{};
-      if (!read(p, e)) return false;
-      c.insert(std::move(e));
-      return true;
-    });
+    if constexpr (map_node_reuse && node_container<C>) {
+      // Each element is read into a node the set held (reset first), not a fresh allocation.
+      map_refill refill(c);
+      return for_each_element(p, [&](std::size_t) {
+        if (!read(p, refill.element())) return false;
+        refill.commit();
+        return true;
+      });
+    } else {
+      c.clear();
+      return for_each_element(p, [&](std::size_t) {
+        typename C::value_type e{};
+        if (!read(p, e)) return false;
+        c.insert(std::move(e));
+        return true;
+      });
+    }
   }
 
   template <class T>
@@ -966,26 +977,45 @@ class reader {
 
   template <class M>
   bool read_map(const char*& p, M& m) {
-    m.clear();
     // A map of structs looks their plan up once, as a sequence does.
     const struct_plan* plan = nullptr;
     const struct_plan** const plan_slot = json_sequence_plans && reflected<typename M::mapped_type> ? &plan : nullptr;
-    return for_each_member(p, [&](std::string_view text, const char* key_at) {
-      typename M::key_type k{};
-      if (!map_key(key_at, text, k)) {
-        error.at_key(text);
-        return false;
-      }
-      auto [it, inserted] = m.try_emplace(std::move(k));
-      // A repeated key: the last one wins, as in most JSON readers.
-      if (!inserted) it->second = typename M::mapped_type{};
-      if (!read(p, it->second, plan_slot)) {
-        // `text` may point into the scratch a nested key overwrote: name the key from the map.
-        error.at_key(key_text(it->first));
-        return false;
-      }
-      return true;
-    });
+    // entry_of(key) -> the map's entry of the key, its value reset if the key came before: the
+    // last one wins, as in most JSON readers.
+    const auto read_members = [&](auto&& entry_of) {
+      return for_each_member(p, [&](std::string_view text, const char* key_at) {
+        typename M::key_type k{};
+        if (!map_key(key_at, text, k)) {
+          error.at_key(text);
+          return false;
+        }
+        auto& entry = entry_of(std::move(k));
+        if (!read(p, entry.second, plan_slot)) {
+          // `text` may point into the scratch a nested key overwrote: name the key from the map.
+          error.at_key(key_text(entry.first));
+          return false;
+        }
+        return true;
+      });
+    };
+    if constexpr (map_node_reuse && node_container<M>) {
+      // The nodes the map holds are refilled (a key it had keeps its value and that value's
+      // capacity), not freed and allocated again.
+      map_refill refill(m);
+      return read_members([&](typename M::key_type&& k) -> auto& {
+        bool repeated = false;
+        auto& entry = refill.slot(std::move(k), repeated);
+        if (repeated) entry.second = typename M::mapped_type{};
+        return entry;
+      });
+    } else {
+      m.clear();
+      return read_members([&](typename M::key_type&& k) -> auto& {
+        auto [it, inserted] = m.try_emplace(std::move(k));
+        if (!inserted) it->second = typename M::mapped_type{};
+        return *it;
+      });
+    }
   }
 
   // With require_all_fields, every field that is not an optional or a pointer must be present.
