@@ -18,32 +18,10 @@
 #include <fuzz/fuzz_document.hpp>
 #include <spool/json.hpp>
 #include <spool/msgpack.hpp>
+
+#include <support/counting_new.hpp>
 #include <support/hostile_input.hpp>
 #include <support/shared_data.hpp>
-
-namespace {
-
-// Bytes requested from operator new since the last reset; single-threaded like this program.
-std::size_t allocated_bytes = 0;
-
-}  // namespace
-
-void* operator new(std::size_t n) {
-  allocated_bytes += n;
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-// g++ 12 at -O1 and above flags free() on memory from operator new once both are inlined, though
-// the replacement operator new above is exactly what allocated it.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
 
 namespace {
 
@@ -62,9 +40,7 @@ template <class T>
 std::size_t bytes_allocated_reading(std::string_view input, spool::error& e) {
   (void)read_error<T>(input);
   T out{};
-  allocated_bytes = 0;
-  e = spool::msgpack::read(input, out);
-  return allocated_bytes;
+  return spool_test::bytes_allocated_in([&] { e = spool::msgpack::read(input, out); });
 }
 
 struct msgpack_format {

@@ -13,28 +13,7 @@
 
 #include <spool/json.hpp>
 
-namespace {
-
-std::size_t allocations = 0;
-
-}  // namespace
-
-void* operator new(std::size_t n) {
-  ++allocations;
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-// g++ 12 at -O1 and above flags free() on memory from operator new once both are inlined (the plan
-// registry's make_unique is), though the replacement operator new above is what allocated it.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include <support/counting_new.hpp>
 
 namespace json_alloc_test {
 
@@ -62,13 +41,7 @@ struct catalog {
   std::set<std::string> tags;
 };
 
-// Allocations made by f().
-template <class F>
-std::size_t count(F&& f) {
-  const std::size_t before = allocations;
-  f();
-  return allocations - before;
-}
+using spool_test::allocations_in;
 
 }  // namespace json_alloc_test
 
@@ -86,13 +59,13 @@ TEST_CASE("reading into a reused struct allocates nothing once capacity is there
      "geometry": {"type": "Polygon", "coordinates": [[[-1, -2]]]}}]})";
   collection c;
   REQUIRE_FALSE(spool::json::read(doc, c));  // warms the pooled reader, the plans and c itself
-  CHECK(count([&] { CHECK_FALSE(spool::json::read(doc, c)); }) == 0);
+  CHECK(allocations_in([&] { CHECK_FALSE(spool::json::read(doc, c)); }) == 0);
   CHECK(c.features.size() == 2);
   CHECK(c.features[0].geometry.coordinates[0][2][1] == 6.5);
   // A shorter document into the same object: still nothing.
   const std::string shorter = R"({"type": "F", "features": [{"type": "Feature", "name": "n",
     "geometry": {"type": "Point", "coordinates": [[[0, 0]]]}}]})";
-  CHECK(count([&] { CHECK_FALSE(spool::json::read(shorter, c)); }) == 0);
+  CHECK(allocations_in([&] { CHECK_FALSE(spool::json::read(shorter, c)); }) == 0);
   CHECK(c.features.size() == 1);
 }
 
@@ -108,12 +81,12 @@ TEST_CASE("maps and sets read into again reuse their nodes") {
     "tags": ["a tag longer than the small string buffer", "b"]})";
   catalog c;
   REQUIRE_FALSE(spool::json::read(doc, c));
-  CHECK(count([&] { CHECK_FALSE(spool::json::read(doc, c)); }) == 0);
+  CHECK(allocations_in([&] { CHECK_FALSE(spool::json::read(doc, c)); }) == 0);
   CHECK(c.venues.at("138586341").seats == std::vector<std::int64_t>{1, 2, 3});
   CHECK(c.tags.count("b") == 1);
   // Other keys take the old nodes with fresh values: nothing of 138586341's venue shows in 7.
   const std::string other = R"({"area_names": {"1": "x"}, "venues": {"7": {"name": "v"}}, "tags": ["c"]})";
-  CHECK(count([&] { CHECK_FALSE(spool::json::read(other, c)); }) == 0);
+  CHECK(allocations_in([&] { CHECK_FALSE(spool::json::read(other, c)); }) == 0);
   CHECK(c.area_names == std::map<std::string, std::string>{{"1", "x"}});
   REQUIRE(c.venues.size() == 1);
   CHECK(c.venues.at("7").name == "v");
@@ -139,8 +112,8 @@ TEST_CASE("write() allocates only the returned string; appending reuses the targ
   std::vector<std::array<double, 2>> points(200, {1.25, -3.5});
   CHECK(spool::json::write(points).size() > 0);  // warms the pooled buffer
   std::string out;
-  CHECK(count([&] { out = spool::json::write(points); }) == 1);
+  CHECK(allocations_in([&] { out = spool::json::write(points); }) == 1);
   out.reserve(out.size() * 3);
   out.clear();
-  CHECK(count([&] { CHECK_FALSE(spool::json::write(points, out)); }) == 0);
+  CHECK(allocations_in([&] { CHECK_FALSE(spool::json::write(points, out)); }) == 0);
 }

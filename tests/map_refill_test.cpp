@@ -16,37 +16,13 @@
 #include <spool/detail/map_refill.hpp>
 #include <spool/msgpack.hpp>
 
-namespace {
-
-std::size_t allocations = 0;
-
-}  // namespace
-
-void* operator new(std::size_t n) {
-  ++allocations;
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include <support/counting_new.hpp>
 
 namespace map_refill_test {
 
 using spool::detail::map_refill;
 
-template <class F>
-std::size_t count(F&& f) {
-  const std::size_t before = allocations;
-  f();
-  return allocations - before;
-}
+using spool_test::allocations_in;
 
 // Keys long enough to live on the heap: a new key costs an allocation of its own.
 std::string long_key(char c) { return std::string(24, c); }
@@ -99,20 +75,20 @@ TEST_CASE("the same keys again: no allocation, every value keeps its buffer") {
   vmap m{{"a", {1, 2, 3}}, {"b", {4, 5}}, {"c", {6}}};
   const int* a_data = m["a"].data();
   const auto* b_node = &*m.find("b");
-  CHECK(count([&] { refill_with(m, {"a", "b", "c"}); }) == 0);
+  CHECK(allocations_in([&] { refill_with(m, {"a", "b", "c"}); }) == 0);
   CHECK(m.size() == 3);
   CHECK(m["a"] == std::vector<int>{1, 2, 3});  // kept: the reader reads into it as into any object
   CHECK(m["a"].data() == a_data);
   CHECK(&*m.find("b") == b_node);
   // Out of order: found by search, still no allocation.
-  CHECK(count([&] { refill_with(m, {"c", "a", "b"}); }) == 0);
+  CHECK(allocations_in([&] { refill_with(m, {"c", "a", "b"}); }) == 0);
   CHECK(m["a"].data() == a_data);
   CHECK(m.size() == 3);
 }
 
 TEST_CASE("a new key takes an old node with a value-initialized value") {
   vmap m{{"a", {1, 2, 3}}, {"b", {4, 5}}};
-  CHECK(count([&] { refill_with(m, {"x", "y"}); }) == 0);
+  CHECK(allocations_in([&] { refill_with(m, {"x", "y"}); }) == 0);
   REQUIRE(m.size() == 2);
   CHECK(m["x"].empty());  // value-initialized, not {1, 2, 3}
   CHECK(m["y"].empty());
@@ -120,19 +96,19 @@ TEST_CASE("a new key takes an old node with a value-initialized value") {
   CHECK(m.count("b") == 0);
   // A key before every old one, then one after: each takes a stale node, none leaks its value.
   vmap n{{"m", {7, 7}}, {"n", {8, 8}}};
-  CHECK(count([&] { refill_with(n, {"a", "z"}); }) == 0);
+  CHECK(allocations_in([&] { refill_with(n, {"a", "z"}); }) == 0);
   CHECK(n == vmap{{"a", {}}, {"z", {}}});
 }
 
 TEST_CASE("more keys than nodes allocate exactly the missing ones, fewer free the rest") {
   vmap m{{"a", {1}}, {"b", {2}}};
-  CHECK(count([&] { refill_with(m, {"a", "b", "c", "d", "e"}); }) == 3);  // a node each
+  CHECK(allocations_in([&] { refill_with(m, {"a", "b", "c", "d", "e"}); }) == 3);  // a node each
   CHECK(m.size() == 5);
-  CHECK(count([&] { refill_with(m, {"b", "d"}); }) == 0);
+  CHECK(allocations_in([&] { refill_with(m, {"b", "d"}); }) == 0);
   CHECK(m == vmap{{"b", {2}}, {"d", {}}});
-  CHECK(count([&] { refill_with(m, {}); }) == 0);
+  CHECK(allocations_in([&] { refill_with(m, {}); }) == 0);
   CHECK(m.empty());
-  CHECK(count([&] { refill_with(m, {"q"}); }) == 1);
+  CHECK(allocations_in([&] { refill_with(m, {"q"}); }) == 1);
 }
 
 TEST_CASE("a repeated key is reported, its key left as it was and its entry the first one") {
@@ -186,14 +162,14 @@ TEST_CASE("std::set: elements read into the old nodes") {
     }
     return inserted;
   };
-  CHECK(count([&] { CHECK(refill_set(s, in) == 3); }) == 0);
+  CHECK(allocations_in([&] { CHECK(refill_set(s, in) == 3); }) == 0);
   CHECK(s == std::set<std::string>(in.begin(), in.end()));
   // A repeat is dropped (the first stays); fewer elements free the rest.
   const std::vector<std::string> repeat{"c", "c"}, more{"c", "d", long_key('e')};
-  CHECK(count([&] { CHECK(refill_set(s, repeat) == 1); }) == 0);
+  CHECK(allocations_in([&] { CHECK(refill_set(s, repeat) == 1); }) == 0);
   CHECK(s == std::set<std::string>{"c"});
   // More: one node per new element, and the long string's buffer.
-  CHECK(count([&] { CHECK(refill_set(s, more) == 3); }) == 3);
+  CHECK(allocations_in([&] { CHECK(refill_set(s, more) == 3); }) == 3);
   CHECK(s.size() == 3);
   std::multiset<int> ms{1, 1, 2};
   {
@@ -209,9 +185,9 @@ TEST_CASE("std::set: elements read into the old nodes") {
 TEST_CASE("unordered containers: nodes reused, one bucket array per refill") {
   std::unordered_map<std::string, std::vector<int>> m{{"a", {1, 2}}, {"b", {3}}, {"c", {4}}};
   const int* a_data = m["a"].data();
-  CHECK(count([&] { refill_with(m, {"c", "a", "b"}); }) == 1);
+  CHECK(allocations_in([&] { refill_with(m, {"c", "a", "b"}); }) == 1);
   CHECK(m["a"].data() == a_data);
-  CHECK(count([&] { refill_with(m, {"x", "a"}); }) == 1);
+  CHECK(allocations_in([&] { refill_with(m, {"x", "a"}); }) == 1);
   CHECK(m.size() == 2);
   CHECK(m["x"].empty());
   CHECK(m["a"] == std::vector<int>{1, 2});
@@ -255,7 +231,7 @@ TEST_CASE("MessagePack into reused maps and sets allocates nothing once they hav
   catalog c;
   REQUIRE_FALSE(spool::msgpack::read(bytes, c));
   CHECK(c == in);
-  const std::size_t again = count([&] { CHECK_FALSE(spool::msgpack::read(bytes, c)); });
+  const std::size_t again = allocations_in([&] { CHECK_FALSE(spool::msgpack::read(bytes, c)); });
   CHECK(c == in);
   if (spool::detail::map_node_reuse) {
     CHECK(again == 1);  // the unordered_map's bucket array
