@@ -37,6 +37,7 @@
 
 #include <spool/datetime.hpp>
 #include <spool/detail/map_refill.hpp>
+#include <spool/detail/string_in_place.hpp>
 #include <spool/detail/type_traits.hpp>
 #include <spool/error.hpp>
 #include <spool/msgpack/decoder.hpp>
@@ -92,26 +93,6 @@ inline bool offset_from_timestamp(spool::msgpack::timestamp t, spool::offset_dat
   out = *dt;
   out.time.nanosecond = t.nanoseconds;
   return true;
-}
-
-// Replaces `out` by a string constructed where it lies from s. Move-assigning a temporary instead
-// copied its length and capacity, stored as two 8-byte words, with one 16-byte load right after:
-// a store-forwarding stall per string too long for the short-string buffer. If the allocation
-// throws, `out` is left empty (constructed again) so that its owner can destroy it.
-template <class T>
-[[gnu::always_inline]] inline void construct_string_in_place(T& out, std::string_view s) {
-  const auto allocator = out.get_allocator();
-  out.~T();
-#if defined(__cpp_exceptions)
-  try {
-    ::new (static_cast<void*>(std::addressof(out))) T(s.data(), s.size(), allocator);
-  } catch (...) {
-    ::new (static_cast<void*>(std::addressof(out))) T(allocator);
-    throw;
-  }
-#else
-  ::new (static_cast<void*>(std::addressof(out))) T(s.data(), s.size(), allocator);
-#endif
 }
 
 // ---- families a target accepts (for variants) ----
@@ -497,7 +478,7 @@ bool read_value(decoder& d, T& out) {
     // emptied (append has no overlap to handle).
     if (s.size() > out.capacity()) {
       if constexpr (spool::detail::msgpack_string_in_place) {
-        construct_string_in_place(out, s);
+        spool::detail::construct_string_in_place(out, s);
       } else {
         out = T(s.data(), s.size(), out.get_allocator());
       }

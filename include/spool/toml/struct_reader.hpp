@@ -23,6 +23,7 @@
 #include <utility>
 
 #include <spool/detail/config.hpp>
+#include <spool/detail/string_in_place.hpp>
 #include <spool/detail/type_traits.hpp>
 #include <spool/pool.hpp>
 #include <spool/reflect.hpp>
@@ -533,7 +534,7 @@ class struct_reader {
         // too little for the text, is constructed anew where it lies from the text: one
         // construction instead of clear(), reserve() and append()'s calls.
         if (m.capacity() <= empty_capacity<M> || text.size() > m.capacity()) {
-          construct_in_place(m, text);
+          spool::detail::construct_string_in_place(m, text);
           return true;
         }
       }
@@ -580,24 +581,6 @@ class struct_reader {
   // The capacity of an empty string of type M (its short buffer, if it has one).
   template <class M>
   static inline const std::size_t empty_capacity = M().capacity();
-
-  // Replaces string `m` by one constructed where it lies from `text`. If the allocation throws,
-  // `m` is left empty (constructed again) so that its owner can destroy it.
-  template <class M>
-  static void construct_in_place(M& m, std::string_view text) {
-    const auto allocator = m.get_allocator();
-    m.~M();
-#if defined(__cpp_exceptions)
-    try {
-      ::new (static_cast<void*>(std::addressof(m))) M(text.data(), text.size(), allocator);
-    } catch (...) {
-      ::new (static_cast<void*>(std::addressof(m))) M(allocator);
-      throw;
-    }
-#else
-    ::new (static_cast<void*>(std::addressof(m))) M(text.data(), text.size(), allocator);
-#endif
-  }
 
   // A string at the cursor (its text in the input, or decoded into the context's scratch); false
   // with the cursor unmoved when the value is no string, false with the error set when it is broken.
