@@ -312,6 +312,25 @@ def measured_line(date, command):
     return f"Measured {date} by `{command}`."
 
 
+def earlier_ab_blocks(section, area):
+    """{variant: lines} of the A/B tables in an earlier section of `area`, each with the line saying
+    which run measured it: its own if it was kept from an older run already, else the section's."""
+    section_measured = next((line for line in section[1:4] if line.startswith("Measured ")), "")
+    heads, measured, tables, current = {}, {}, {}, None
+    for line in section:
+        found = re.match(rf"^\*\*.*\*\* \(`{re.escape(area)}_bench_([a-z0-9]+)` against", line)
+        if found:
+            current = found.group(1)
+            heads[current], measured[current], tables[current] = line, section_measured, []
+        elif current and line.startswith("Measured "):
+            measured[current] = line
+        elif current and line.startswith("|"):
+            tables[current].append(line)
+        elif current and (line.strip() or tables[current]):
+            current = None  # the first line after the table (or anything that is no part of one)
+    return {v: [heads[v], "", measured[v], ""] + tables[v] for v in heads if tables[v]}
+
+
 def earlier_sections(path):
     """{title: lines} of the "## " sections of an earlier RESULTS.md, each with the line that says
     which run it comes from (made from the old header's date and command where a section, written
@@ -375,6 +394,12 @@ def markdown(areas, contexts, references, command, charts_dir, out_path, budget=
         ab = ab_table(area, variants, references)
         if ab:
             lines += ["", "### A/B: each mechanism against its switched-off build"] + ab
+        earlier = earlier_ab_blocks(kept[area], area) if area in kept else {}
+        not_run = [v for v in sorted(earlier) if v not in variants]
+        if not_run:
+            lines += ["", "### A/B of the switches this run did not measure, from the run that did"]
+            for variant in not_run:
+                lines += [""] + earlier[variant]
         lines.append("")
     if budget:
         lines += budget_section(budget, measured_line(date, command))

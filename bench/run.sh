@@ -8,6 +8,9 @@
 #   options: --build-dir DIR  --rounds N  --repetitions N  --min-time SECONDS  --filter REGEX
 #            --area REGEX (only the areas it matches: json, msgpack, number, pool, stream, toml;
 #                          RESULTS.md keeps its other sections, and the build budget, as they were)
+#            --variants REGEX (only the A/B variants whose suffix it matches, besides the base
+#                          executables; with --area, an area's tables of the other variants are
+#                          kept from the run that measured them, under their own "Measured" line)
 #            --no-build (use the executables as they are; the bench-short target passes it)
 #            --no-budget (a full run leaves out the build budget, the bench-budget target)
 #
@@ -27,6 +30,7 @@ repetitions=5
 min_time=0.2
 filter=""
 area=""
+variants=""
 budget=1
 
 while [[ $# -gt 0 ]]; do
@@ -40,7 +44,8 @@ while [[ $# -gt 0 ]]; do
     --min-time) min_time=$2; shift ;;
     --filter) filter=$2; shift ;;
     --area) area=$2; budget=0; shift ;;
-    -h|--help) sed -n '2,16p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    --variants) variants=$2; shift ;;
+    -h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -87,6 +92,7 @@ for ((round = 1; round <= rounds; ++round)); do
   while read -r exe_area variant exe; do
     [[ $short -eq 1 && $variant != base ]] && continue
     [[ -n $area && ! $exe_area =~ ^($area)$ ]] && continue
+    [[ -n $variants && $variant != base && ! $variant =~ ^($variants)$ ]] && continue
     if [[ ! -x $exe ]]; then
       echo "run.sh: $exe not built, skipped" >&2
       continue
