@@ -82,11 +82,11 @@ spool::error read(std::string_view input, T& out) {
   return detail::read_failure(*ctx, input);
 }
 
-// Reads a T from the whole of `input`. The T is made inside the result and read there (one
-// return object: no move of the whole T into the result, no destruction of a moved-from T, and
-// no spool::error made and destroyed on success).
+// Reads a T from the whole of `input`.
 template <detail::table_type T, read_options Opts = read_options{}>
 spool::result<T> read(std::string_view input) {
+  // The T is made inside the result and read there: no move of the whole T into the result, no
+  // destruction of a moved-from T, no spool::error made and destroyed on success.
   spool::result<T> out(std::in_place);
   auto ctx = spool::lease_object<detail::reader_context>();
   if (!detail::read_document<Opts>(*ctx, input, *out)) out = detail::read_failure(*ctx, input);
