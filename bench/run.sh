@@ -19,7 +19,8 @@
 # falls on both sides alike. Variants run only the spool rows: the peers do not change.
 set -euo pipefail
 
-invocation="bench/run.sh $*"
+invocation="bench/run.sh${*:+ $(printf '%q ' "$@")}"  # as typed, quoting included
+invocation=${invocation% }
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 build_dir="$root/build/bench"
