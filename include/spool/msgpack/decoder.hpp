@@ -384,12 +384,9 @@ struct decoder {
             for (const char* p = text;; p += 32) {
               unsigned high = ascii_mask32(p);
               const auto left = static_cast<std::size_t>(last - p);
-              if (left <= 32) {
-                if (left < 32) high &= (1u << left) - 1;
-                if (high != 0) [[unlikely]] return utf8_rest(p + std::countr_zero(high), last);
-                return true;
-              }
+              if (left < 32) high &= (1u << left) - 1;
               if (high != 0) [[unlikely]] return utf8_rest(p + std::countr_zero(high), last);
+              if (left <= 32) return true;
             }
           }
           return true;
