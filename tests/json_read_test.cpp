@@ -1090,3 +1090,72 @@ TEST_CASE("spool::value arrays and objects: scalars of every kind inline, nestin
   CHECK((*relaxed)[3]["a"].as_int64().value() == 4);
 }
 
+
+namespace json_read_test {
+
+// An integer read where 17 bytes follow its first digit (the inline 16-byte step) and where they
+// do not (the general reader): the same value, or the same error at the same offset.
+template <class T>
+void check_integer_both_ways(const std::string& number) {
+  CAPTURE(number);
+  const auto alone = spool::json::read<T>(number);
+  std::string padded_text = "[";
+  padded_text += number;
+  padded_text += ",                    0]";
+  const auto padded = spool::json::read<std::array<T, 2>>(padded_text);
+  REQUIRE(alone.has_value() == padded.has_value());
+  if (alone) {
+    CHECK((*padded)[0] == *alone);
+  } else {
+    CHECK(padded.error().code == alone.error().code);
+    CHECK(padded.error().offset == alone.error().offset + 1);
+    CHECK(padded.error().path == "[0]");
+  }
+}
+
+}  // namespace json_read_test
+
+TEST_CASE("integers taken inline in one 16-byte step: lengths, signs, leading zeros, fractions and ranges as the general reader") {
+  using json_read_test::check_integer_both_ways;
+  for (const char* n : {"0", "7", "-0", "-7", "10", "99", "123456789012345", "-123456789012345", "1234567890123456",
+                        "-1234567890123456", "999999999999999", "12345678901234567", "-123456789012345678", "505874924095815681",
+                        "1234567890123456.5", "12345678901234567e2", "0000000000000000", "00000000000000000001",
+                        "99999999999999999999", "-1000000000000000000", "9223372036854775807", "-9223372036854775808",
+                        "9223372036854775808", "-9223372036854775809", "18446744073709551615", "18446744073709551616",
+                        "00", "01", "-01", "-00", "1.5", "1e3", "1E3", "123456789012345.5", "123456789012345e1", "-x", "- 1"}) {
+    check_integer_both_ways<std::int64_t>(n);
+    check_integer_both_ways<std::uint64_t>(n);
+    check_integer_both_ways<std::int32_t>(n);
+    check_integer_both_ways<std::uint8_t>(n);
+    check_integer_both_ways<std::int8_t>(n);
+  }
+  for (const char* n : {"127", "128", "-128", "-129", "255", "256", "-1", "2147483647", "2147483648", "-2147483648",
+                        "-2147483649", "4294967295", "4294967296"}) {
+    check_integer_both_ways<std::int8_t>(n);
+    check_integer_both_ways<std::uint8_t>(n);
+    check_integer_both_ways<std::int32_t>(n);
+    check_integer_both_ways<std::uint32_t>(n);
+  }
+  // What follows the digits is the array's to judge: the integer ends where its digits do.
+  for (const auto& [n, at] : {std::pair<const char*, std::size_t>{"12a", 3}, {"0x10", 2}, {"123456789012345a", 16}, {"-7-", 3}}) {
+    CAPTURE(n);
+    std::string text = "[";
+    text += n;
+    text += ",                    0]";
+    const spool::error e = spool::json::read<std::array<std::int64_t, 2>>(text).error();
+    CHECK(e.code == spool::errc::syntax);
+    CHECK(e.offset == at);
+  }
+  // Values as written: 1 to 18 digits inline, either sign.
+  std::uint64_t v = 0;
+  for (int digits = 1; digits <= 18; ++digits) {
+    v = v * 10 + static_cast<std::uint64_t>(digits % 10);
+    std::string text = "[";
+    text += std::to_string(v);
+    text += ",-";
+    text += std::to_string(v);
+    text += "                  ]";
+    CHECK(spool::json::read<std::array<std::int64_t, 2>>(text).value() ==
+          std::array<std::int64_t, 2>{static_cast<std::int64_t>(v), -static_cast<std::int64_t>(v)});
+  }
+}

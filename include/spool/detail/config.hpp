@@ -71,6 +71,9 @@
 //   SPOOL_DISABLE_JSON_SHORT_INTEGER_DIGITS the JSON reader takes a number's integer part in masked
 //                                   eight-digit steps from its first digit, instead of reading up
 //                                   to three digits one by one before going on in such steps
+//   SPOOL_DISABLE_JSON_INLINE_INTEGERS the JSON reader reads every integer target through its
+//                                   general integer reader, out of line, instead of taking one of
+//                                   up to 15 digits inline in a 16-byte step first
 //   SPOOL_DISABLE_JSON_PLAIN_COMMA  the JSON reader takes every separator of an array or object
 //                                   through next_element's call, instead of first checking inline
 //                                   for a ',' followed at once by the next element or key
@@ -364,6 +367,12 @@ inline constexpr bool json_write_value_inline_strings = true;
 inline constexpr bool scaled_double_parse = false;
 #else
 inline constexpr bool scaled_double_parse = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_INLINE_INTEGERS
+inline constexpr bool json_inline_integers = false;
+#else
+inline constexpr bool json_inline_integers = true;
 #endif
 
 #ifdef SPOOL_DISABLE_JSON_SHORT_INTEGER_DIGITS
