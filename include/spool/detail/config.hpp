@@ -71,6 +71,10 @@
 //   SPOOL_DISABLE_JSON_SHORT_INTEGER_DIGITS the JSON reader takes a number's integer part in masked
 //                                   eight-digit steps from its first digit, instead of reading up
 //                                   to three digits one by one before going on in such steps
+//   SPOOL_DISABLE_JSON_MEMORY_CONSTANTS the JSON reader's 16-byte steps (digits, string bodies,
+//                                   indentation) build their byte constants with _mm_set1_epi8
+//                                   where they are used, instead of loading them from a table
+//                                   whose address the compiler is not shown
 //   SPOOL_DISABLE_JSON_INLINE_INTEGERS the JSON reader reads every integer target through its
 //                                   general integer reader, out of line, instead of taking one of
 //                                   up to 15 digits inline in a 16-byte step first
@@ -367,6 +371,12 @@ inline constexpr bool json_write_value_inline_strings = true;
 inline constexpr bool scaled_double_parse = false;
 #else
 inline constexpr bool scaled_double_parse = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_MEMORY_CONSTANTS
+inline constexpr bool json_memory_constants = false;
+#else
+inline constexpr bool json_memory_constants = true;
 #endif
 
 #ifdef SPOOL_DISABLE_JSON_INLINE_INTEGERS

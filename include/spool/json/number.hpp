@@ -47,6 +47,37 @@ inline constexpr auto digit_run_shuffles = [] {
 }();
 #endif
 
+#if defined(__SSSE3__)
+// The byte constants of the 16-byte digit step ('0' in every byte, then 9), loaded from memory
+// through a pointer the compiler is not shown (SPOOL_DISABLE_JSON_MEMORY_CONSTANTS: built in
+// place), as scan.hpp's byte_rows: GCC otherwise builds each _mm_set1_epi8 from an immediate (a
+// move, a vmovd and a broadcast) at every use, in number loops too branchy for it to keep them
+// in registers; the load folds into the instruction using it.
+alignas(16) inline constexpr std::array<std::array<std::uint8_t, 16>, 2> digit_step_bytes = [] {
+  std::array<std::array<std::uint8_t, 16>, 2> bytes{};
+  for (std::size_t i = 0; i < 16; ++i) {
+    bytes[0][i] = '0';
+    bytes[1][i] = 9;
+  }
+  return bytes;
+}();
+
+// The 16 bytes at p (all readable), each less '0' (bytes that are no digit wrap above 9), and
+// the mask of the digit bytes.
+[[gnu::always_inline]] inline __m128i digit_values(const char* p, unsigned& digit_mask) noexcept {
+  const std::uint8_t* constants = digit_step_bytes[0].data();
+#if defined(__GNUC__)
+  if constexpr (spool::detail::json_memory_constants) asm("" : "+r"(constants));
+#endif
+  const __m128i zeros = _mm_load_si128(reinterpret_cast<const __m128i*>(constants));
+  const __m128i nines = _mm_load_si128(reinterpret_cast<const __m128i*>(constants + 16));
+  const __m128i values = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), zeros);
+  // Unsigned "value <= 9": the minimum with 9 leaves only digits unchanged.
+  digit_mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(values, nines), values)));
+  return values;
+}
+#endif
+
 // Appends the digit run at p to m (wrapping past 19 digits, which the caller detects by count).
 // With SSSE3 and sixteen bytes readable, up to sixteen digits of the run are taken in one step:
 // the bytes' digit values are compared with 9 at once, the run is shuffled to the top of the
@@ -59,10 +90,9 @@ inline constexpr auto digit_run_shuffles = [] {
 #if defined(__SSSE3__)
   if constexpr (spool::detail::json_simd_digits) {
     if (end - p >= 16) {
-      const __m128i values = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), _mm_set1_epi8('0'));
-      // Unsigned "value <= 9": the minimum with 9 leaves only digits unchanged.
-      const __m128i digits = _mm_cmpeq_epi8(_mm_min_epu8(values, _mm_set1_epi8(9)), values);
-      const int n = std::countr_one(static_cast<unsigned>(_mm_movemask_epi8(digits)));
+      unsigned digit_mask = 0;
+      const __m128i values = digit_values(p, digit_mask);
+      const int n = std::countr_one(digit_mask);
       static constexpr std::uint64_t powers[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
                                                  1000000000, 10000000000, 100000000000, 1000000000000,
                                                  10000000000000, 100000000000000, 1000000000000000, 10000000000000000};
@@ -157,9 +187,9 @@ template <class T, class Ctx>
     const bool negative = *p == '-';
     const char* const q = p + (negative ? 1 : 0);
     if (ctx.end - q >= 17) {
-      const __m128i values = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q)), _mm_set1_epi8('0'));
-      const __m128i digits = _mm_cmpeq_epi8(_mm_min_epu8(values, _mm_set1_epi8(9)), values);
-      const unsigned n = static_cast<unsigned>(std::countr_one(static_cast<unsigned>(_mm_movemask_epi8(digits))));
+      unsigned digit_mask = 0;
+      const __m128i values = digit_values(q, digit_mask);
+      const auto n = static_cast<unsigned>(std::countr_one(digit_mask));
       const char after = q[n];
       if (n - 1 < 15 && (n == 1 || *q != '0') && after != '.' && (after | 0x20) != 'e') {
         const __m128i run = _mm_shuffle_epi8(values, _mm_loadu_si128(reinterpret_cast<const __m128i*>(digit_run_shuffles[n].data())));

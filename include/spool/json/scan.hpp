@@ -19,13 +19,41 @@
 
 namespace spool::json::detail {
 
+#if defined(__SSE2__)
+// The byte constants of the 16-byte scans, each in all 16 bytes, loaded from memory through a
+// pointer the compiler is not shown (SPOOL_DISABLE_JSON_MEMORY_CONSTANTS: built in place): GCC
+// otherwise builds every _mm_set1_epi8 from an immediate (a move, a vmovd and a broadcast) at
+// each use, in the reader's loops too branchy for it to keep them in registers; a load folds
+// into the instruction that uses it.
+enum class byte_row : std::size_t { quote, backslash, control_max, space };
+alignas(16) inline constexpr unsigned char byte_rows[4][16] = {
+    {'"', '"', '"', '"', '"', '"', '"', '"', '"', '"', '"', '"', '"', '"', '"', '"'},
+    {'\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\'},
+    {0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F},
+    {' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '}};
+
+// The table's address, hidden from the optimizer when the switch is on.
+[[gnu::always_inline]] inline const unsigned char* byte_rows_base() noexcept {
+  const unsigned char* base = &byte_rows[0][0];
+#if defined(__GNUC__)
+  if constexpr (spool::detail::json_memory_constants) asm("" : "+r"(base));
+#endif
+  return base;
+}
+
+[[gnu::always_inline]] inline __m128i byte_row_at(const unsigned char* base, byte_row row) noexcept {
+  return _mm_load_si128(reinterpret_cast<const __m128i*>(base + 16 * static_cast<std::size_t>(row)));
+}
+#endif
+
 // The first byte in [p, end) that is '"', '\\', below 0x20, or (when NonAscii) 0x80 and above;
 // end when there is none.
 template <bool NonAscii>
 inline const char* find_special(const char* p, const char* end) noexcept {
 #if defined(__SSE2__)
-  const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
-  const __m128i control_max = _mm_set1_epi8(0x1F);
+  const unsigned char* const rows = byte_rows_base();
+  const __m128i quote = byte_row_at(rows, byte_row::quote), backslash = byte_row_at(rows, byte_row::backslash);
+  const __m128i control_max = byte_row_at(rows, byte_row::control_max);
   while (end - p >= 16) {
     const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     // Unsigned "chunk <= 0x1F": max(chunk, 0x1F) stays 0x1F only for control bytes.
@@ -63,7 +91,7 @@ inline constexpr bool is_whitespace(char c) noexcept { return c == ' ' || c == '
 // The first byte in [p, end) that is not a space.
 inline const char* skip_spaces(const char* p, const char* end) noexcept {
 #if defined(__SSE2__)
-  const __m128i space = _mm_set1_epi8(' ');
+  const __m128i space = byte_row_at(byte_rows_base(), byte_row::space);
   while (end - p >= 16) {
     const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const unsigned spaces = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, space)));
@@ -82,7 +110,7 @@ inline const char* skip_spaces(const char* p, const char* end) noexcept {
 [[gnu::always_inline]] inline const char* token_after_indentation(const char* p, const char* end) noexcept {
 #if defined(__SSE2__)
   if (end - p > 32) {
-    const __m128i space = _mm_set1_epi8(' ');
+    const __m128i space = byte_row_at(byte_rows_base(), byte_row::space);
     const auto low = static_cast<std::uint32_t>(
         _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1)), space)));
     const auto high = static_cast<std::uint32_t>(
