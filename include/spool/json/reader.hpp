@@ -636,6 +636,17 @@ class reader {
     // Existing elements are read into in place, so their own capacity (strings, vectors) is
     // reused; elements past the document's count are dropped at the end.
     constexpr bool indexed = requires(C& x) { x[0]; } && !std::is_same_v<E, bool>;
+    if constexpr (indexed && plain_point<E>) {
+      // Points in walk_elements' loop, its cursor in a register.
+      std::size_t n = 0;
+      if (!walk_elements<false>(p, [&](std::size_t i) __attribute__((always_inline)) -> E& {
+            n = i + 1;
+            return i < c.size() ? c[i] : c.emplace_back();
+          }))
+        return false;
+      c.erase(std::next(c.begin(), static_cast<std::ptrdiff_t>(n)), c.end());
+      return true;
+    }
     // A sequence of structs looks their plan up once, not once per element.
     const struct_plan* plan = nullptr;
     const struct_plan** const plan_slot = json_sequence_plans && reflected<E> ? &plan : nullptr;
@@ -759,19 +770,48 @@ class reader {
     std::size_t capacity = 0;
     E* buffer = sequence_scratch<E>(capacity);
     std::size_t n = 0;
-    const bool ok = for_each_element(p, [&](std::size_t i) __attribute__((always_inline)) {
+    const bool ok = walk_elements<true>(p, [&](std::size_t i) __attribute__((always_inline)) -> E& {
       if (i == capacity) [[unlikely]] buffer = grow_sequence_scratch<E>(i + 1, i, capacity);
       n = i + 1;
-      E& e = buffer[i];
-      if constexpr (plain_point<E>) {
-        if (read_plain_point(p, e)) return true;
-      }
-      // From here on as emplace_back left it: value-initialized, then read.
-      e = E{};
-      return read_element(p, e);
+      return buffer[i];
     });
     c.assign(buffer, buffer + n);
     return ok;
+  }
+
+  // for_each_element for a sequence of floats or points: slot(i) is where element i goes; a
+  // point is read inline (read_plain_point), anything else by read_element, after resetting the
+  // slot to E{} when Reset (as emplace_back leaves a new element). The walk's cursor is a local
+  // that no call takes the address of (the calls get a copy), so that it stays in a register
+  // across the elements; through the reference for_each_element's lambdas share it was loaded
+  // and stored around each point (about 25 instructions per canada point).
+  template <bool Reset, class Slot>
+  [[gnu::always_inline]] bool walk_elements(const char*& pos, Slot&& slot) {
+    const char* p = pos;
+    bool done = false;
+    if (!open_inline(p, '[', ']', "array", done)) return false;
+    for (std::size_t i = 0; !done; ++i) {
+      if (!check_container_size(p, i + 1)) return false;
+      auto& e = slot(i);
+      using E = std::remove_reference_t<decltype(e)>;
+      bool read_ok = false;
+      if constexpr (plain_point<E>) read_ok = read_plain_point(p, e);
+      if (!read_ok) {
+        if constexpr (Reset) e = E{};
+        const char* q = p;
+        read_ok = read_element(q, e);
+        p = q;
+        if (!read_ok) [[unlikely]] return element_failed(i);
+      }
+      if (json_plain_comma && plain_comma(p, ']')) continue;
+      const char* q = p;
+      const bool next_ok = next_element(q, ']', done);
+      p = q;
+      if (!next_ok) return false;
+    }
+    --depth_;
+    pos = p;
+    return true;
   }
 
   // std::vector<double>, std::array<double, N>, double[N] and the like, through
