@@ -671,3 +671,54 @@ TEST_CASE("an array of float64s one level past max_depth fails at its header") {
   CHECK(e.code == spool::errc::depth_exceeded);
   CHECK(e.offset == 1);
 }
+
+namespace {
+
+struct short_texts {
+  std::string a;
+  std::string b;
+};
+
+}  // namespace
+
+// A fixstr of up to 15 bytes into a member without a buffer of its own is made from the 15 input
+// bytes at its text and cut to its length: every length, with 0 to 20 bytes of input after the
+// text (under 15, the general path), into fresh members and into members holding a heap buffer
+// (kept, with its capacity), ASCII and not.
+TEST_CASE("short str into fresh and warm string members, anywhere from the input's end") {
+  for (std::size_t n = 0; n <= 16; ++n) {
+    for (std::size_t after = 0; after <= 20; ++after) {
+      CAPTURE(n);
+      CAPTURE(after);
+      std::string text(n, 't');
+      if (n >= 2) text.replace(n / 2 - 1, 2, "\xc3\xa9");
+      // {"a": text, "b": after bytes of input}: b's fixstr header and text are what follow a's.
+      bytes in{0x82, 0xa1, 'a', static_cast<unsigned char>(0xa0 | n)};
+      in.insert(in.end(), text.begin(), text.end());
+      in.insert(in.end(), {0xa1, 'b'});
+      const std::size_t b_size = after == 0 ? 0 : after - 1;
+      in.push_back(static_cast<unsigned char>(0xa0 | b_size));
+      in.insert(in.end(), b_size, 'u');
+      short_texts fresh;
+      REQUIRE(!spool::msgpack::read(in, fresh));
+      CHECK(fresh.a == text);
+      CHECK(fresh.a.size() == n);
+      CHECK(fresh.b == std::string(b_size, 'u'));
+      short_texts warm{std::string(40, 'w'), std::string(40, 'v')};
+      const std::size_t room = warm.a.capacity();
+      REQUIRE(!spool::msgpack::read(in, warm));
+      CHECK(warm.a == text);
+      CHECK(warm.a.capacity() == room);
+      CHECK(warm.b == std::string(b_size, 'u'));
+      // The bad byte is found where it is, and the member is not left half made.
+      if (n >= 1) {
+        const std::size_t at = n >= 3 ? n - 1 : 0;  // the last byte when it is ASCII ('t')
+        bytes bad = in;
+        bad[4 + at] = 0xff;
+        const spool::error e = spool::msgpack::read<short_texts>(bad).error();
+        CHECK(e.code == spool::errc::invalid_utf8);
+        CHECK(e.offset == 4 + at);
+      }
+    }
+  }
+}

@@ -164,6 +164,11 @@
 //                                   general str path (length forms, payload bounds, the 16-byte
 //                                   ASCII loop) instead of one bounds test for the longest such str
 //                                   and 32 more bytes, and 32-byte ASCII masks
+//   SPOOL_DISABLE_MSGPACK_SHORT_STRING_COPY the MessagePack reader puts a str of up to 15 bytes
+//                                   into a std::string holding no buffer by clear() and append()
+//                                   (a memcpy call of the text's length), instead of constructing
+//                                   it from the 15 input bytes at the text (a copy of constant
+//                                   length) and cutting it to the text's length
 //   SPOOL_DISABLE_MAP_NODE_REUSE    the readers empty a std::map, std::set or unordered container
 //                                   (clear()) and allocate a node per entry read into it, instead
 //                                   of refilling it with the nodes it held (detail/map_refill.hpp)
@@ -515,6 +520,12 @@ inline constexpr bool msgpack_struct_runs = true;
 inline constexpr bool msgpack_short_strings = false;
 #else
 inline constexpr bool msgpack_short_strings = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_SHORT_STRING_COPY
+inline constexpr bool msgpack_short_string_copy = false;
+#else
+inline constexpr bool msgpack_short_string_copy = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MAP_NODE_REUSE

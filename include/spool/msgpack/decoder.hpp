@@ -87,18 +87,18 @@ struct decoder {
 
   // ---- failures (cold) ----
 
-  [[gnu::cold]] bool fail(errc code, const unsigned char* at, std::string_view expected = {},
+  [[gnu::cold, gnu::noinline]] bool fail(errc code, const unsigned char* at, std::string_view expected = {},
                           std::string_view found = {}) {
     error = spool::make_error(code, offset_of(at), expected, found);
     return false;
   }
-  [[gnu::cold]] bool truncated() { return fail(errc::unexpected_end, end); }
+  [[gnu::cold, gnu::noinline]] bool truncated() { return fail(errc::unexpected_end, end); }
   // The value at `at` has the wrong family for the target.
-  [[gnu::cold]] bool mismatch(const unsigned char* at, std::string_view expected) {
+  [[gnu::cold, gnu::noinline]] bool mismatch(const unsigned char* at, std::string_view expected) {
     return fail(*at == fmt::never_used ? errc::syntax : errc::unexpected_type, at, expected,
                 fmt::family_name(fmt::family_of(*at)));
   }
-  [[gnu::cold]] bool too_large(const unsigned char* at, std::size_t n, std::size_t limit) {
+  [[gnu::cold, gnu::noinline]] bool too_large(const unsigned char* at, std::size_t n, std::size_t limit) {
     fail(errc::size_exceeded, at);
     error.detail = std::to_string(n) + " exceeds the limit of " + std::to_string(limit);
     return false;
@@ -150,7 +150,7 @@ struct decoder {
     pos += n;
     return true;
   }
-  [[gnu::cold]] bool cut_short(std::size_t n) {
+  [[gnu::cold, gnu::noinline]] bool cut_short(std::size_t n) {
     fail(errc::unexpected_end, end);
     error.detail = "a length of " + std::to_string(n) + " with " + std::to_string(remaining()) + " bytes left";
     return false;
@@ -330,7 +330,7 @@ struct decoder {
       out = static_cast<F>(f);
       return true;
     }
-    wire_integer v;
+    wire_integer v{};  // initialized: g++ 12 -O3 may warn it is used uninitialized once inlined
     if (fmt::family_of(*at) != fmt::family::integer) return mismatch(at, "float");
     if (!integer_after(at, v)) return false;
     out = v.negative ? static_cast<F>(static_cast<std::int64_t>(v.bits)) : static_cast<F>(v.bits);

@@ -459,6 +459,44 @@ bool read_variant(decoder& d, T& out) {
   return ok;
 }
 
+// A str into a std::string. Flattened: everything it calls (the decoder's str, the string's
+// construction, erase and append) is inlined into it, which GCC otherwise decides call by call
+// and, in a translation unit with many string calls, leaves the string's constructor, append and
+// memcpy out of line. The decoder's failures are noinline, so they stay calls.
+template <read_options O, class T>
+[[gnu::flatten]] bool read_string(decoder& d, T& out) {
+  std::string_view s;
+  if (!d.str<O>(s)) return false;
+  if constexpr (spool::detail::msgpack_short_string_copy && std::is_same_v<typename T::value_type, char>) {
+    // A text of up to 15 bytes (most values: names, ids, codes) into a string that holds no
+    // buffer of its own (a fresh member, or one of 15 bytes' room): made from the 15 bytes at the
+    // text, which the input holds (the bytes after the text are only copied), then cut to the
+    // text's length. A copy of a constant length is two loads and two stores, where a length known
+    // only at run time is a call of memcpy, and construction skips clear() and append()'s tests.
+    constexpr std::size_t block = 15;
+    if (s.size() <= block && out.capacity() <= block &&
+        d.end - reinterpret_cast<const unsigned char*>(s.data()) >= static_cast<std::ptrdiff_t>(block)) {
+      spool::detail::construct_string_in_place(out, std::string_view(s.data(), block));
+      out.erase(s.size());
+      return true;
+    }
+  }
+  // A string without room is built anew (one allocation and copy), which costs less than the
+  // general replace path of assign(); one with room keeps its buffer and is appended to once
+  // emptied (append has no overlap to handle).
+  if (s.size() > out.capacity()) {
+    if constexpr (spool::detail::msgpack_string_in_place) {
+      spool::detail::construct_string_in_place(out, s);
+    } else {
+      out = T(s.data(), s.size(), out.get_allocator());
+    }
+    return true;
+  }
+  out.clear();
+  out.append(s.data(), s.size());
+  return true;
+}
+
 template <read_options O, class T>
 bool read_value(decoder& d, T& out) {
   namespace sd = spool::detail;
@@ -471,22 +509,7 @@ bool read_value(decoder& d, T& out) {
   } else if constexpr (sd::boolean<T>) {
     return d.boolean(out);
   } else if constexpr (sd::owning_string<T>) {
-    std::string_view s;
-    if (!d.str<O>(s)) return false;
-    // A string without room is built anew (one allocation and copy), which costs less than the
-    // general replace path of assign(); one with room keeps its buffer and is appended to once
-    // emptied (append has no overlap to handle).
-    if (s.size() > out.capacity()) {
-      if constexpr (spool::detail::msgpack_string_in_place) {
-        spool::detail::construct_string_in_place(out, s);
-      } else {
-        out = T(s.data(), s.size(), out.get_allocator());
-      }
-      return true;
-    }
-    out.clear();
-    out.append(s.data(), s.size());
-    return true;
+    return read_string<O>(d, out);
   } else if constexpr (sd::string_view_like<T>) {
     return d.str<O>(out);
   } else if constexpr (sd::char_array<T>) {
@@ -629,7 +652,7 @@ bool read_value(decoder& d, T& out) {
   } else if constexpr (sd::sequence<T> || sd::set_like<T>) {
     return read_sequence<O>(d, out);
   } else if constexpr (sd::chrono_duration<T>) {
-    typename T::rep count;
+    typename T::rep count{};
     if (!read_value<O>(d, count)) return false;
     out = T(count);
     return true;
