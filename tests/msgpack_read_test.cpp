@@ -679,6 +679,11 @@ struct short_texts {
   std::string b;
 };
 
+struct seventeen {
+  int f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15;
+  std::string f16;
+};
+
 }  // namespace
 
 // A fixstr of up to 15 bytes into a member without a buffer of its own is made from the 15 input
@@ -721,4 +726,50 @@ TEST_CASE("short str into fresh and warm string members, anywhere from the input
       }
     }
   }
+}
+
+// A map16 or array16 header (a struct of 16 fields or more, keys in order through the ordered
+// field match); a count the input cannot hold, a cut-off count and a count above
+// max_container_size fail at the input's end or at the header.
+TEST_CASE("map16 and array16 headers of structs") {
+  const seventeen value{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, "seventeen"};
+  const std::string as_map = spool::msgpack::write(value);
+  REQUIRE(static_cast<unsigned char>(as_map[0]) == 0xde);
+  const seventeen back = read_ok<seventeen>(bytes(as_map.begin(), as_map.end()));
+  CHECK(back.f0 == 1);
+  CHECK(back.f15 == 16);
+  CHECK(back.f16 == "seventeen");
+  bytes as_array{0xdc, 0x00, 0x11};
+  for (int i = 1; i <= 16; ++i) as_array.push_back(static_cast<unsigned char>(i));
+  as_array.insert(as_array.end(), {0xa2, 'h', 'i'});
+  const seventeen from_array = read_ok<seventeen>(as_array);
+  CHECK(from_array.f7 == 8);
+  CHECK(from_array.f16 == "hi");
+  const std::vector<int> sixteen = read_ok<std::vector<int>>(bytes{0xdc, 0x00, 0x10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+                                                                   13, 14, 15, 16});
+  CHECK(sixteen.size() == 16);
+  CHECK(sixteen.back() == 16);
+  // Cut off inside the count, a count the bytes left cannot hold, a count above the limit.
+  for (const bytes& in : {bytes{0xde}, bytes{0xde, 0x00}, bytes{0xdc, 0x00}}) {
+    const spool::error e = spool::msgpack::read<seventeen>(in).error();
+    CHECK(e.code == spool::errc::unexpected_end);
+    CHECK(e.offset == in.size());
+  }
+  bytes claims(as_map.begin(), as_map.end());
+  claims.resize(20);
+  for (const bytes& in : {claims, bytes{0xdc, 0x00, 0x11, 1, 2}}) {
+    const spool::error e = spool::msgpack::read<seventeen>(in).error();
+    CHECK(e.code == spool::errc::unexpected_end);
+    CHECK(e.offset == in.size());
+    CHECK(e.detail.find("announced with") != std::string::npos);
+  }
+  static constexpr spool::msgpack::read_options sixteen_at_most{.max_container_size = 16};
+  for (const bytes& in : {bytes(as_map.begin(), as_map.end()), as_array}) {
+    const spool::error e = spool::msgpack::read<seventeen, sixteen_at_most>(in).error();
+    CHECK(e.code == spool::errc::size_exceeded);
+    CHECK(e.offset == 0);
+  }
+  CHECK(spool::msgpack::read<std::vector<int>, sixteen_at_most>(bytes{0xdc, 0x00, 0x10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+                                                                       11, 12, 13, 14, 15, 16})
+            .has_value());
 }

@@ -169,6 +169,11 @@
 //                                   (a memcpy call of the text's length), instead of constructing
 //                                   it from the 15 input bytes at the text (a copy of constant
 //                                   length) and cutting it to the text's length
+//   SPOOL_DISABLE_MSGPACK_DIRECT_MEMBERS the MessagePack struct reader reaches each member of a
+//                                   plain aggregate read in key order through reflect::store (a
+//                                   structured binding per field, or a call where GCC leaves it
+//                                   out of line), instead of from the members' pointers taken once
+//                                   per struct
 //   SPOOL_DISABLE_MAP_NODE_REUSE    the readers empty a std::map, std::set or unordered container
 //                                   (clear()) and allocate a node per entry read into it, instead
 //                                   of refilling it with the nodes it held (detail/map_refill.hpp)
@@ -520,6 +525,12 @@ inline constexpr bool msgpack_struct_runs = true;
 inline constexpr bool msgpack_short_strings = false;
 #else
 inline constexpr bool msgpack_short_strings = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_DIRECT_MEMBERS
+inline constexpr bool msgpack_direct_members = false;
+#else
+inline constexpr bool msgpack_direct_members = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_SHORT_STRING_COPY

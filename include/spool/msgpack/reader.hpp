@@ -170,6 +170,32 @@ template <read_options O, class T, std::size_t I>
   else return d.next_is(encoded_key<T, I>::bytes);
 }
 
+// Pointers to the members of a plain aggregate (no spool::meta members list), taken once per
+// struct read (member_pointers: one structured binding) and picked from per field, instead of
+// through reflect::store<I>, which binds them all again for each field or, where GCC calls it out
+// of line in a struct of dozens of fields, costs a call per field. A described struct keeps
+// reflect::store (members, accessors).
+template <class T>
+inline constexpr bool direct_members = spool::detail::msgpack_direct_members && !spool::detail::described<T>;
+
+template <class T>
+[[gnu::always_inline]] inline auto member_refs(T& obj) {
+  if constexpr (direct_members<T>) return spool::detail::member_pointers(obj);
+  else return 0;
+}
+
+template <std::size_t I, class T, class R, class F>
+[[gnu::always_inline]] inline bool store_field(T& obj, const R& refs, F&& f) {
+  if constexpr (direct_members<T>) {
+    auto& member = spool::detail::pick<spool::detail::source_of<T, I>>(refs);
+    static_assert(!std::is_const_v<std::remove_reference_t<decltype(member)>>,
+                  "spool: a const member cannot be read into; skip() it");
+    return f(member);
+  } else {
+    return spool::reflect::store<I>(obj, f);
+  }
+}
+
 // Reads the entries of a map whose keys are T's fields in declaration order (what spool and most
 // writers produce), some possibly absent (documents leave out optional fields): each field's key,
 // known at compile time, is compared with the input in turn, and on a match the value is read
@@ -184,10 +210,11 @@ template <read_options O, class T, std::size_t N>
                                                                  std::bitset<N>& seen, bool& failed) {
   std::uint32_t done = 0;
   std::uint64_t marks = 0;
+  const auto refs = member_refs(obj);
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     (void)((done < n &&
             (!next_is_field<O, T, I>(d) ||
-             (spool::reflect::store<I>(obj, [&](auto& member) { return read_element<O>(d, member); })
+             (store_field<I>(obj, refs, [&](auto& member) { return read_element<O>(d, member); })
                   ? (++done, N <= 64 ? void(marks |= std::uint64_t{1} << (I % 64)) : void(seen.set(I)), true)
                   : (failed = true, d.error.at_key(spool::reflect::field_name<T, I>), false)))) &&
            ...);
