@@ -1070,8 +1070,11 @@ class reader {
   // Plans live as long as the process: one kept in plan_slot stays valid though the memo may have
   // given its slot to another type since.
   template <class T, bool SkipTag>
-  bool read_struct(const char*& p, T& obj, const struct_plan** plan_slot = nullptr) {
+  bool read_struct(const char*& pos, T& obj, const struct_plan** plan_slot = nullptr) {
     constexpr std::size_t N = spool::reflect::field_count<T>;
+    // The cursor is a local that no call takes the address of (the calls get a copy), so that it
+    // stays in a register through the member loop; `pos` is written once, at the end.
+    const char* p = pos;
     const char* const start = p;
     const struct_plan* found = plan_slot != nullptr ? *plan_slot : nullptr;
     if (found == nullptr) {
@@ -1097,7 +1100,9 @@ class reader {
         if (!check_string_size(p, k.size()) || !colon(p)) return false;
         i = static_cast<std::ptrdiff_t>(expected);
       } else {
-        if (!key(p, k)) return false;
+        const char* q = p;
+        if (!key(q, k)) return false;
+        p = q;
         if (key_prediction && expected < N && fields[expected].name == k) i = static_cast<std::ptrdiff_t>(expected);
         else i = plan.find(k);
       }
@@ -1108,7 +1113,9 @@ class reader {
           error.at_key(k);
           return false;
         }
-        if (!skip(p)) return false;
+        const char* q = p;
+        if (!skip(q)) return false;
+        p = q;
       } else {
         const auto index = static_cast<std::size_t>(i);
         if (seen[index]) {
@@ -1117,17 +1124,22 @@ class reader {
           return false;
         }
         seen[index] = true;
-        if (!spool::reflect::store_at(obj, index, [&](auto& member) { return read(p, member); })) {
+        const char* q = p;
+        if (!spool::reflect::store_at(obj, index, [&](auto& member) { return read(q, member); })) {
           error.at_key(fields[index].name);
           return false;
         }
+        p = q;
         expected = index + 1;
       }
       if (json_plain_comma && plain_comma(p, '}')) continue;
       if (plain_close(p, '}')) break;
-      if (!next_element(p, '}', done)) return false;
+      const char* q = p;
+      if (!next_element(q, '}', done)) return false;
+      p = q;
     }
     --depth_;
+    pos = p;
     if constexpr (N != 0) {
       if (seen.count() != N) return finish_struct(start, obj, plan, seen);
     }
