@@ -492,24 +492,30 @@ struct decoder {
   // time with constants, the last word overlapping the one before: no call, no loop.
   template <std::size_t N>
   [[gnu::always_inline]] bool next_is(const std::array<unsigned char, N>& bytes) noexcept {
-    if (remaining() <= N) return false;
+    return next_is_at(pos, end, bytes);
+  }
+  // The same on a cursor `p` held by the caller (a local that can stay in a register), `e` the end.
+  template <std::size_t N>
+  [[gnu::always_inline]] static bool next_is_at(const unsigned char*& p, const unsigned char* e,
+                                                const std::array<unsigned char, N>& bytes) noexcept {
+    if (static_cast<std::size_t>(e - p) <= N) return false;
     const unsigned char* key = bytes.data();
     bool same;
     if constexpr (N >= 8) {
       // Forced inline: GCC otherwise leaves this fold as a call per key of 16 bytes and more.
       same = [&]<std::size_t... W>(std::index_sequence<W...>) __attribute__((always_inline)) {
-        return ((word<8>(pos + 8 * W) == word<8>(key + 8 * W)) && ...);
+        return ((word<8>(p + 8 * W) == word<8>(key + 8 * W)) && ...);
       }(std::make_index_sequence<N / 8>{});
-      if constexpr (N % 8 != 0) same = same && word<8>(pos + N - 8) == word<8>(key + N - 8);
+      if constexpr (N % 8 != 0) same = same && word<8>(p + N - 8) == word<8>(key + N - 8);
     } else if constexpr (N >= 4) {
-      same = word<4>(pos) == word<4>(key) && word<4>(pos + N - 4) == word<4>(key + N - 4);
+      same = word<4>(p) == word<4>(key) && word<4>(p + N - 4) == word<4>(key + N - 4);
     } else if constexpr (N >= 2) {
-      same = word<2>(pos) == word<2>(key) && word<2>(pos + N - 2) == word<2>(key + N - 2);
+      same = word<2>(p) == word<2>(key) && word<2>(p + N - 2) == word<2>(key + N - 2);
     } else {
-      same = *pos == *key;
+      same = *p == *key;
     }
     if (!same) return false;
-    pos += N;
+    p += N;
     return true;
   }
 

@@ -163,11 +163,12 @@ bool complete_struct(decoder& d, T& obj, const spool::struct_plan& plan, const s
 // Whether the input continues with field I's key in the form spool's writer gives it (encoded_key:
 // the shortest str header, then the text), compared with constant bytes; if so the cursor moves
 // past it. A key equal to a declared name needs no UTF-8 check of its own.
+// The cursor is the caller's local `p`; `e` is the input's end.
 template <read_options O, class T, std::size_t I>
-[[gnu::always_inline]] inline bool next_is_field(decoder& d) {
+[[gnu::always_inline]] inline bool next_is_field(const unsigned char*& p, const unsigned char* e) {
   constexpr std::size_t length = spool::reflect::field_name<T, I>.size();
   if constexpr (length > 0xffff || length > O.max_string_length) return false;
-  else return d.next_is(encoded_key<T, I>::bytes);
+  else return decoder::next_is_at(p, e, encoded_key<T, I>::bytes);
 }
 
 // Pointers to the members of a plain aggregate (no spool::meta members list), taken once per
@@ -211,10 +212,21 @@ template <read_options O, class T, std::size_t N>
   std::uint32_t done = 0;
   std::uint64_t marks = 0;
   const auto refs = member_refs(obj);
+  // The keys are compared on a local copy of the cursor, which stays in a register from key to
+  // key (no store to d.pos per key, no reload after a store); d.pos is set from it before each
+  // value is read and taken back after, so d.pos == p whenever the loop stops. The end is read
+  // from d.end at each key: held in a register too, it costs spills in structs of many fields.
+  const unsigned char* p = d.pos;
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     (void)((done < n &&
-            (!next_is_field<O, T, I>(d) ||
-             (store_field<I>(obj, refs, [&](auto& member) { return read_element<O>(d, member); })
+            (!next_is_field<O, T, I>(p, d.end) ||
+             (store_field<I>(obj, refs,
+                             [&](auto& member) __attribute__((always_inline)) {
+                               d.pos = p;
+                               const bool ok = read_element<O>(d, member);
+                               p = d.pos;
+                               return ok;
+                             })
                   ? (++done, N <= 64 ? void(marks |= std::uint64_t{1} << (I % 64)) : void(seen.set(I)), true)
                   : (failed = true, d.error.at_key(spool::reflect::field_name<T, I>), false)))) &&
            ...);
