@@ -1137,7 +1137,10 @@ TEST_CASE("integers taken inline in one 16-byte step: lengths, signs, leading ze
     check_integer_both_ways<std::uint32_t>(n);
   }
   // What follows the digits is the array's to judge: the integer ends where its digits do.
-  for (const auto& [n, at] : {std::pair<const char*, std::size_t>{"12a", 3}, {"0x10", 2}, {"123456789012345a", 16}, {"-7-", 3}}) {
+  // Named, not a structured binding: CAPTURE's lambda cannot capture a binding in clang 14.
+  for (const auto& c : {std::pair<const char*, std::size_t>{"12a", 3}, {"0x10", 2}, {"123456789012345a", 16}, {"-7-", 3}}) {
+    const char* n = c.first;
+    const std::size_t at = c.second;
     CAPTURE(n);
     std::string text = "[";
     text += n;
