@@ -13,6 +13,7 @@
 #include <spool/detail/config.hpp>
 #include <spool/detail/number_parse.hpp>
 #include <spool/error.hpp>
+#include <spool/json/scan.hpp>
 
 #if defined(__SSSE3__)
 #include <tmmintrin.h>
@@ -48,33 +49,31 @@ inline constexpr auto digit_run_shuffles = [] {
 #endif
 
 #if defined(__SSSE3__)
-// The byte constants of the 16-byte digit step ('0' in every byte, then 9), loaded from memory
-// through a pointer the compiler is not shown (SPOOL_DISABLE_JSON_MEMORY_CONSTANTS: built in
-// place), as scan.hpp's byte_rows: GCC otherwise builds each _mm_set1_epi8 from an immediate (a
-// move, a vmovd and a broadcast) at every use, in number loops too branchy for it to keep them
-// in registers; the load folds into the instruction using it.
-alignas(16) inline constexpr std::array<std::array<std::uint8_t, 16>, 2> digit_step_bytes = [] {
-  std::array<std::array<std::uint8_t, 16>, 2> bytes{};
-  for (std::size_t i = 0; i < 16; ++i) {
-    bytes[0][i] = '0';
-    bytes[1][i] = 9;
-  }
-  return bytes;
-}();
-
 // The 16 bytes at p (all readable), each less '0' (bytes that are no digit wrap above 9), and
 // the mask of the digit bytes.
 [[gnu::always_inline]] inline __m128i digit_values(const char* p, unsigned& digit_mask) noexcept {
-  const std::uint8_t* constants = digit_step_bytes[0].data();
-#if defined(__GNUC__)
-  if constexpr (spool::detail::json_memory_constants) asm("" : "+r"(constants));
-#endif
-  const __m128i zeros = _mm_load_si128(reinterpret_cast<const __m128i*>(constants));
-  const __m128i nines = _mm_load_si128(reinterpret_cast<const __m128i*>(constants + 16));
+  // From scan.hpp's byte_rows: built in place at each use, GCC's broadcasts cost more than the
+  // loads, in number loops too branchy for it to keep them in registers.
+  const unsigned char* const rows = byte_rows_base();
+  const __m128i zeros = byte_row_at(rows, byte_row::digit_zero);
+  const __m128i nines = byte_row_at(rows, byte_row::digit_nine);
   const __m128i values = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), zeros);
   // Unsigned "value <= 9": the minimum with 9 leaves only digits unchanged.
   digit_mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(values, nines), values)));
   return values;
+}
+
+// The number the first n (1 to 16) digit values of digit_values spell: the run shuffled to the
+// top of the vector with zeros below, then multiply-adds of neighbours (digit pairs, pairs of
+// pairs, 4-digit groups) give its two 8-digit halves.
+[[gnu::always_inline]] inline std::uint64_t digit_run_value(__m128i values, std::size_t n) noexcept {
+  const __m128i run = _mm_shuffle_epi8(values, _mm_loadu_si128(reinterpret_cast<const __m128i*>(digit_run_shuffles[n].data())));
+  const __m128i pairs = _mm_maddubs_epi16(run, _mm_set1_epi16(0x010A));                              // 10 * first + second
+  const __m128i quads = _mm_madd_epi16(pairs, _mm_set1_epi32(0x00010064));                            // 100 * first + second
+  const __m128i octets = _mm_madd_epi16(_mm_packs_epi32(quads, quads), _mm_set1_epi32(0x00012710));  // 10000 * first + second
+  const auto high = static_cast<std::uint32_t>(_mm_cvtsi128_si32(octets));
+  const auto low = static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_srli_si128(octets, 4)));
+  return std::uint64_t{high} * 100000000 + low;
 }
 #endif
 
@@ -97,13 +96,7 @@ alignas(16) inline constexpr std::array<std::array<std::uint8_t, 16>, 2> digit_s
                                                  1000000000, 10000000000, 100000000000, 1000000000000,
                                                  10000000000000, 100000000000000, 1000000000000000, 10000000000000000};
       if (n == 0) return p;
-      const __m128i run = _mm_shuffle_epi8(values, _mm_loadu_si128(reinterpret_cast<const __m128i*>(digit_run_shuffles[static_cast<std::size_t>(n)].data())));
-      const __m128i pairs = _mm_maddubs_epi16(run, _mm_set1_epi16(0x010A));          // 10 * first + second
-      const __m128i quads = _mm_madd_epi16(pairs, _mm_set1_epi32(0x00010064));        // 100 * first + second
-      const __m128i octets = _mm_madd_epi16(_mm_packs_epi32(quads, quads), _mm_set1_epi32(0x00012710));  // 10000 * first + second
-      const auto high = static_cast<std::uint32_t>(_mm_cvtsi128_si32(octets));
-      const auto low = static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_srli_si128(octets, 4)));
-      m = m * powers[n] + std::uint64_t{high} * 100000000 + low;
+      m = m * powers[n] + digit_run_value(values, static_cast<std::size_t>(n));
       p += n;
       if (n < 16) return p;
     }
@@ -192,13 +185,7 @@ template <class T, class Ctx>
       const auto n = static_cast<unsigned>(std::countr_one(digit_mask));
       const char after = q[n];
       if (n - 1 < 15 && (n == 1 || *q != '0') && after != '.' && (after | 0x20) != 'e') {
-        const __m128i run = _mm_shuffle_epi8(values, _mm_loadu_si128(reinterpret_cast<const __m128i*>(digit_run_shuffles[n].data())));
-        const __m128i pairs = _mm_maddubs_epi16(run, _mm_set1_epi16(0x010A));
-        const __m128i quads = _mm_madd_epi16(pairs, _mm_set1_epi32(0x00010064));
-        const __m128i octets = _mm_madd_epi16(_mm_packs_epi32(quads, quads), _mm_set1_epi32(0x00012710));
-        const auto high = static_cast<std::uint32_t>(_mm_cvtsi128_si32(octets));
-        const auto low = static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_srli_si128(octets, 4)));
-        if (spool::detail::integer_from_magnitude(negative, std::uint64_t{high} * 100000000 + low, out)) [[likely]] {
+        if (spool::detail::integer_from_magnitude(negative, digit_run_value(values, n), out)) [[likely]] {
           p = q + n;
           return true;
         }

@@ -25,12 +25,15 @@ namespace spool::json::detail {
 // otherwise builds every _mm_set1_epi8 from an immediate (a move, a vmovd and a broadcast) at
 // each use, in the reader's loops too branchy for it to keep them in registers; a load folds
 // into the instruction that uses it.
-enum class byte_row : std::size_t { quote, backslash, control_max, space };
-alignas(16) inline constexpr unsigned char byte_rows[4][16] = {
+// (The last two rows are number.hpp's digit step.)
+enum class byte_row : std::size_t { quote, backslash, control_max, space, digit_zero, digit_nine };
+alignas(16) inline constexpr unsigned char byte_rows[6][16] = {
     {'"', '"', '"', '"', '"', '"', '"', '"', '"', '"', '"', '"', '"', '"', '"', '"'},
     {'\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\', '\\'},
     {0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F},
-    {' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '}};
+    {' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '},
+    {'0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0'},
+    {9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9}};
 
 // The table's address, hidden from the optimizer when the switch is on.
 [[gnu::always_inline]] inline const unsigned char* byte_rows_base() noexcept {
