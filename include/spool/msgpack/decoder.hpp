@@ -487,14 +487,10 @@ struct decoder {
     return true;
   }
 
-  // Whether the input continues with `bytes` (a field's key as written, made at compile time) and
-  // at least one byte more (its value); if so the cursor moves past them. Compared a word at a
-  // time with constants, the last word overlapping the one before: no call, no loop.
-  template <std::size_t N>
-  [[gnu::always_inline]] bool next_is(const std::array<unsigned char, N>& bytes) noexcept {
-    return next_is_at(pos, end, bytes);
-  }
-  // The same on a cursor `p` held by the caller (a local that can stay in a register), `e` the end.
+  // Whether the input at `p` (a cursor the caller holds, a local that can stay in a register; `e`
+  // the end) continues with `bytes` (a field's key as written, made at compile time) and at least
+  // one byte more (its value); if so `p` moves past them. Compared a word at a time with
+  // constants, the last word overlapping the one before: no call, no loop.
   template <std::size_t N>
   [[gnu::always_inline]] static bool next_is_at(const unsigned char*& p, const unsigned char* e,
                                                 const std::array<unsigned char, N>& bytes) noexcept {
