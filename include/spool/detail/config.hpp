@@ -146,7 +146,8 @@
 //                                   the loop of the array or map that holds it
 //   SPOOL_DISABLE_MSGPACK_INLINE_INTEGERS the MessagePack reader takes an integer of a sized form
 //                                   (uint8..int64) through its general integer reader instead of
-//                                   one inline load and shift
+//                                   one inline load and shift (into a spool::value: every integer,
+//                                   fixints too, through that reader's call)
 //   SPOOL_DISABLE_MSGPACK_VALUE_RUNS the MessagePack writer takes every element of a spool::value
 //                                   through its own call and the encoder's checked writes instead
 //                                   of encoding scalars and short strings in the container's loop

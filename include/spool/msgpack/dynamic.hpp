@@ -51,7 +51,7 @@ struct onto_stack {
   spool::detail::value_builder& b;
   template <class... Args>
   [[gnu::always_inline]] void put(Args&&... args) {
-    b.push(std::forward<Args>(args)...);
+    b.push_inline(std::forward<Args>(args)...);
   }
   void pushed() noexcept {}
 };
@@ -203,8 +203,33 @@ template <read_options O, class Place>
   bool pushed = false;
   switch (format::family_of(*at)) {
     case format::family::integer: {
+      const std::uint8_t tag = *at;
+      if constexpr (spool::detail::msgpack_inline_integers) {
+        // A fixint is its own value, and a sized form (uint8..int64) with 8 bytes after its tag
+        // is the big-endian word there shifted down to its width (1 << (tag & 3) bytes), as the
+        // decoder's integral() reads it: no call to integer_after.
+        if (tag <= format::positive_fixint_max) {
+          d.pos = at + 1;
+          place.put(std::uint64_t{tag});
+          return true;
+        }
+        if (tag >= format::negative_fixint_min) {
+          d.pos = at + 1;
+          place.put(std::int64_t{static_cast<std::int8_t>(tag)});
+          return true;
+        }
+        if (tag >= format::uint8 && tag <= format::int64 && d.remaining() > sizeof(std::uint64_t)) {
+          const unsigned width = 1u << (tag & 3);
+          const unsigned shift = 64 - 8 * width;
+          const auto word = format::load_be<std::uint64_t>(at + 1);
+          d.pos = at + 1 + width;
+          if (tag < format::int8) place.put(std::uint64_t{word >> shift});
+          else place.put(std::int64_t{static_cast<std::int64_t>(word) >> shift});
+          return true;
+        }
+      }
       ++d.pos;
-      wire_integer v;
+      wire_integer v{};  // initialized: g++ 12 may warn it is used uninitialized where this is inlined
       if (!d.integer_after(at, v)) return false;
       if (v.negative) place.put(static_cast<std::int64_t>(v.bits));
       else place.put(v.bits);
