@@ -133,6 +133,11 @@
 //                                   elements on the value builder's stack and builds the array
 //                                   from them when it closes (up to 1024 elements), instead of
 //                                   making it at the header's count and storing each element there
+//   SPOOL_DISABLE_MSGPACK_DIRECT_MAPS the MessagePack reader into spool::value pushes a map's keys
+//                                   and values on the value builder's stacks and builds the object
+//                                   from them when it closes, instead of making it at the header's
+//                                   count and storing each member there (the keys checked for
+//                                   repeats as they come up to 16 members, when it closes past that)
 //   SPOOL_DISABLE_MSGPACK_BATCHED_ELEMENTS the MessagePack reader builds an array of more elements
 //                                   than it constructs up front with one emplace_back per element
 //                                   instead of resizing a batch at a time and reading in place
@@ -556,6 +561,12 @@ inline constexpr bool msgpack_inline_scalars = true;
 inline constexpr bool msgpack_direct_arrays = false;
 #else
 inline constexpr bool msgpack_direct_arrays = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_DIRECT_MAPS
+inline constexpr bool msgpack_direct_maps = false;
+#else
+inline constexpr bool msgpack_direct_maps = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_BATCHED_ELEMENTS

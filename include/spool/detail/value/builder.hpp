@@ -148,6 +148,8 @@ class value_builder {
   }
   // The key pushed last (a reader names it in the error of a member's value).
   std::string_view last_key() const noexcept { return keys_.back().text(); }
+  // The key at position `i` of the key stack (a mark's keys plus the members pushed since).
+  std::string_view key_text(std::size_t i) const noexcept { return keys_[i].text(); }
 
   // The values from `first` up become one array, pushed in their place; the array is built in
   // its node straight from the pending bytes.
@@ -212,6 +214,59 @@ class value_builder {
     elements->reserve(n);  // owned by the stack already: freed by rewind if this throws
     return *elements;
   }
+
+  // Pushes an empty object with room for `n` members and returns it, for a reader that knows the
+  // count up front: it appends each member itself (object::append_unindexed, the key's bytes from
+  // key_bits), fills its value (store_into, or pop_into for a container) and checks the keys for
+  // repeats itself (stored_key_fingerprint, same_stored_key). Owned by the stack from the start:
+  // rewind frees what was built.
+  spool::object& push_object_with_room(std::size_t n) {
+    values_.make_room();
+    value_storage bits;
+    auto* members = new_value_node<spool::object>();
+    bits.store_pointer(spool::value::tag(spool::kind::object), members);
+    values_.push_into_room(bits);
+    members->reserve(n);  // owned by the stack already: freed by rewind if this throws
+    return *members;
+  }
+  // A key's bytes, a fresh string value owned by the caller (see push_object_with_room).
+  template <class Key>
+  [[gnu::always_inline]] static value_storage key_bits(Key&& key) {
+    return bits_of(std::forward<Key>(key));
+  }
+  // A scalar made in `slot`, a null (no destructor is due).
+  template <class... Args>
+  [[gnu::always_inline]] static void store_into(spool::value& slot, Args&&... args) {
+    slot.storage_ = bits_of(std::forward<Args>(args)...);
+  }
+  // The fingerprint and comparison close_object uses, on keys' bytes from key_bits.
+  static unsigned stored_key_fingerprint(const value_storage& k) noexcept {
+    const std::uint64_t first = k.on_heap() ? k.bytes().size() : k.word(0);
+    return static_cast<unsigned>(((first ^ k.word(1)) * 0x9E3779B97F4A7C15u) >> 58);
+  }
+  [[gnu::always_inline]] static bool same_stored_key(const value_storage& a, const value_storage& b) noexcept {
+    if (a.word(0) == b.word(0) && a.word(1) == b.word(1)) return true;
+    return a.on_heap() && b.on_heap() && a.bytes() == b.bytes();
+  }
+
+  // For a reader that builds an object in place (push_object_with_room) and checks its keys for
+  // repeats here: lend_key pushes a copy of the bytes of a key the object owns, with the reader's
+  // note of where it was; find_repeated_key(from) is close_object's check of the keys lent since
+  // `from` under repeated_keys::rejected (the later key of the first repeat, or nullptr; valid
+  // until forget_keys); forget_keys(from) drops them, and must come before any rewind (the stack
+  // does not own them).
+  [[gnu::always_inline]] void lend_key(const value_storage& key, std::uintptr_t where) {
+    keys_.make_room();
+    keys_.push_into_room({key, where});
+  }
+  const pending_key* find_repeated_key(mark from) {
+    const std::size_t n = keys_.size() - from.keys;
+    if (n > 2 || (n == 2 && same_key(keys_[from.keys], keys_[from.keys + 1]))) {
+      return resolve_repeats(from, repeated_keys::rejected);
+    }
+    return nullptr;
+  }
+  void forget_keys(mark from) noexcept { keys_.drop_to(from.keys); }
 
   // The value on top, taken off the stack and appended to `elements`, which has room for it.
   void pop_onto(spool::array& elements) noexcept {
@@ -405,17 +460,11 @@ class value_builder {
   // Six bits that equal keys share: from an inline key's words, which are its whole text, and from
   // a heap key's length (its first word is a pointer; its second, the tag, is the same for all).
   // The multiply carries every bit of the words into the top six.
-  static unsigned key_fingerprint(const pending_key& k) noexcept {
-    const std::uint64_t first = k.bits.on_heap() ? k.text().size() : k.bits.word(0);
-    return static_cast<unsigned>(((first ^ k.bits.word(1)) * 0x9E3779B97F4A7C15u) >> 58);
-  }
+  static unsigned key_fingerprint(const pending_key& k) noexcept { return stored_key_fingerprint(k.bits); }
 
   // Keys pushed by push_key are fresh values: an inline key's two words are its whole text (see
   // value_storage::word), and a key on the heap (over 14 bytes) never equals an inline one.
-  static bool same_key(const pending_key& a, const pending_key& b) noexcept {
-    if (a.bits.word(0) == b.bits.word(0) && a.bits.word(1) == b.bits.word(1)) return true;
-    return a.bits.on_heap() && b.bits.on_heap() && a.text() == b.text();
-  }
+  static bool same_key(const pending_key& a, const pending_key& b) noexcept { return same_stored_key(a.bits, b.bits); }
   static std::uint32_t key_slot_hash(const pending_key& k) noexcept {
     if (k.bits.on_heap()) return key_hash(k.text(), false);
     const std::uint64_t mixed = (k.bits.word(0) ^ 0x9E3779B97F4A7C15u) * (k.bits.word(1) ^ 0x165667B19E3779F9u);

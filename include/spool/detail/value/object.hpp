@@ -107,6 +107,13 @@ class object {
   template <class It>
   object(unindexed_t, It first, It last) : members_(first, last) {}
   void build_index() { (void)index_for_lookup(); }
+  // Internal, for a reader that knows the member count up front (MessagePack's maps, through
+  // detail::value_builder::push_object_with_room): appends a member of a key's bytes made by the
+  // builder and a null value, within the capacity reserved, with no lookup (the reader checks the
+  // keys for repeats itself).
+  member& append_unindexed(member::adopt_t, const detail::value_storage& key) {
+    return members_.emplace_back(member::adopt_t{}, key, detail::value_storage{});
+  }
 
   // Same keys with equal values, in any order: objects are maps, the order is presentation.
   friend bool operator==(const object& a, const object& b) noexcept;
