@@ -773,3 +773,40 @@ TEST_CASE("map16 and array16 headers of structs") {
                                                                        11, 12, 13, 14, 15, 16})
             .has_value());
 }
+
+// A short str into a member holding its text in itself (a warm member of up to 15 bytes), with
+// and without UTF-8 validation (unvalidated, a non-ASCII text takes the same path as ASCII).
+TEST_CASE("short str into members holding a short text, validated or not") {
+  for (std::size_t n = 0; n <= 15; ++n) {
+    for (std::size_t old = 0; old <= 15; old += 5) {
+      CAPTURE(n);
+      CAPTURE(old);
+      std::string text(n, 'q');
+      if (n >= 2) text.replace(n - 2, 2, "\xc3\xa9");
+      bytes in{0x82, 0xa1, 'a', static_cast<unsigned char>(0xa0 | n)};
+      in.insert(in.end(), text.begin(), text.end());
+      in.insert(in.end(), {0xa1, 'b', 0xa0});
+      in.insert(in.end(), 40, 0xc0);  // room after the document: the lean path's 33 bytes
+      const std::span<const unsigned char> doc(in.data(), in.size() - 40);
+      short_texts warm{std::string(old, 'w'), "v"};
+      REQUIRE(!spool::msgpack::read(doc, warm));
+      CHECK(warm.a == text);
+      CHECK(warm.b.empty());
+      // Unvalidated, a byte above 0x7F (here a lone 0xff) is taken as it is.
+      static constexpr spool::msgpack::read_options unchecked{.validate_utf8 = false};
+      bytes raw = in;
+      if (n >= 1) raw[4 + n - 1] = 0xff;
+      short_texts loose{std::string(old, 'w'), "v"};
+      REQUIRE(!spool::msgpack::read<unchecked>(std::span<const unsigned char>(raw.data(), raw.size() - 40), loose));
+      CHECK(loose.a.size() == n);
+      if (n >= 1) CHECK(static_cast<unsigned char>(loose.a.back()) == 0xff);
+      // Validated, the same byte fails: at the 0xc3 it cuts short, or at itself in a text of one.
+      if (n >= 1) {
+        const spool::error e =
+            spool::msgpack::read<short_texts>(std::span<const unsigned char>(raw.data(), raw.size() - 40)).error();
+        CHECK(e.code == spool::errc::invalid_utf8);
+        CHECK(e.offset == 4 + (n >= 2 ? n - 2 : 0));
+      }
+    }
+  }
+}
