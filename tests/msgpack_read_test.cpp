@@ -774,6 +774,19 @@ TEST_CASE("map16 and array16 headers of structs") {
             .has_value());
 }
 
+namespace {
+
+// Keys of one byte to 40 (a fixstr and a str8 key): the ordered field match compares them with
+// the input from a point it computes once per struct, and tests the bytes left per key only past it.
+struct far_keys {
+  int k;
+  std::string a_key_of_thirty_one_bytes_xxxxx;
+  std::string a_key_of_forty_bytes_which_needs_str8xx;
+  int z;
+};
+
+}  // namespace
+
 // A short str into a member holding its text in itself (a warm member of up to 15 bytes), with
 // and without UTF-8 validation (unvalidated, a non-ASCII text takes the same path as ASCII).
 TEST_CASE("short str into members holding a short text, validated or not") {
@@ -808,5 +821,33 @@ TEST_CASE("short str into members holding a short text, validated or not") {
         CHECK(e.offset == 4 + (n >= 2 ? n - 2 : 0));
       }
     }
+  }
+}
+
+// Structs whose keys end anywhere from 0 to 60 bytes before the input's end (a string after the
+// struct), and the same document cut off at every byte: the values, and errors at the input's end.
+TEST_CASE("struct keys anywhere from the input's end") {
+  const far_keys value{7, "thirty", "forty", 9};
+  const std::string s = spool::msgpack::write(value);
+  for (std::size_t tail = 0; tail <= 60; ++tail) {
+    CAPTURE(tail);
+    bytes in{0x92};
+    in.insert(in.end(), s.begin(), s.end());
+    const std::string text(tail, 't');
+    const std::string t = spool::msgpack::write(text);
+    in.insert(in.end(), t.begin(), t.end());
+    const auto back = read_ok<std::tuple<far_keys, std::string>>(in);
+    CHECK(std::get<0>(back).k == 7);
+    CHECK(std::get<0>(back).a_key_of_thirty_one_bytes_xxxxx == "thirty");
+    CHECK(std::get<0>(back).a_key_of_forty_bytes_which_needs_str8xx == "forty");
+    CHECK(std::get<0>(back).z == 9);
+    CHECK(std::get<1>(back) == text);
+  }
+  for (std::size_t cut = 1; cut < s.size(); ++cut) {
+    CAPTURE(cut);
+    const bytes in(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(cut));
+    const spool::error e = spool::msgpack::read<far_keys>(in).error();
+    CHECK(e.code == spool::errc::unexpected_end);
+    CHECK(e.offset == cut);
   }
 }

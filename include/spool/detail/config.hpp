@@ -180,6 +180,11 @@
 //                                   saved registers, a realigned stack), instead of taking an ASCII
 //                                   fixstr of up to 15 bytes into a string holding no buffer in a
 //                                   small function with no frame that jumps to it for the rest
+//   SPOOL_DISABLE_MSGPACK_KEY_SAFE_END the MessagePack struct reader tests the bytes left before
+//                                   each key it compares in field order (the end's load, a
+//                                   subtraction, a comparison), instead of comparing the cursor
+//                                   with a point computed once per struct, before which the longest
+//                                   key fits
 //   SPOOL_DISABLE_MSGPACK_DIRECT_MEMBERS the MessagePack struct reader reaches each member of a
 //                                   plain aggregate read in key order through reflect::store (a
 //                                   structured binding per field, or a call where GCC leaves it
@@ -554,6 +559,12 @@ inline constexpr bool msgpack_short_string_copy = true;
 inline constexpr bool msgpack_lean_short_strings = false;
 #else
 inline constexpr bool msgpack_lean_short_strings = true;
+#endif
+
+#ifdef SPOOL_DISABLE_MSGPACK_KEY_SAFE_END
+inline constexpr bool msgpack_key_safe_end = false;
+#else
+inline constexpr bool msgpack_key_safe_end = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MAP_NODE_REUSE

@@ -495,6 +495,12 @@ struct decoder {
   [[gnu::always_inline]] static bool next_is_at(const unsigned char*& p, const unsigned char* e,
                                                 const std::array<unsigned char, N>& bytes) noexcept {
     if (static_cast<std::size_t>(e - p) <= N) return false;
+    return next_is_within(p, bytes);
+  }
+  // next_is_at for a caller that knows more than N bytes are left at p.
+  template <std::size_t N>
+  [[gnu::always_inline]] static bool next_is_within(const unsigned char*& p,
+                                                    const std::array<unsigned char, N>& bytes) noexcept {
     const unsigned char* key = bytes.data();
     bool same;
     if constexpr (N >= 8) {

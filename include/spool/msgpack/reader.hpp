@@ -163,12 +163,39 @@ bool complete_struct(decoder& d, T& obj, const spool::struct_plan& plan, const s
 // Whether the input continues with field I's key in the form spool's writer gives it (encoded_key:
 // the shortest str header, then the text), compared with constant bytes; if so the cursor moves
 // past it. A key equal to a declared name needs no UTF-8 check of its own.
-// The cursor is the caller's local `p`; `e` is the input's end.
+// The cursor is the caller's local `p`; `safe` is a point before which more than the longest
+// field key's bytes are left (keys_safe_end), so a key at p needs no test of the bytes left of its
+// own, one comparison of two registers instead of the end's load and a subtraction; from `safe`
+// on, the bytes left are tested against this key's length, as before.
 template <read_options O, class T, std::size_t I>
-[[gnu::always_inline]] inline bool next_is_field(const unsigned char*& p, const unsigned char* e) {
+[[gnu::always_inline]] inline bool next_is_field(const unsigned char*& p, const unsigned char* safe,
+                                                 const decoder& d) {
   constexpr std::size_t length = spool::reflect::field_name<T, I>.size();
-  if constexpr (length > 0xffff || length > O.max_string_length) return false;
-  else return decoder::next_is_at(p, e, encoded_key<T, I>::bytes);
+  if constexpr (length > 0xffff || length > O.max_string_length) {
+    return false;
+  } else {
+    constexpr auto& bytes = encoded_key<T, I>::bytes;
+    if constexpr (!spool::detail::msgpack_key_safe_end) {
+      return decoder::next_is_at(p, d.end, bytes);
+    } else {
+      if (p >= safe && static_cast<std::size_t>(d.end - p) <= bytes.size()) return false;
+      return decoder::next_is_within(p, bytes);
+    }
+  }
+}
+
+// The longest key of T's fields as encoded_key writes it.
+template <class T>
+inline constexpr std::size_t longest_key = []<std::size_t... I>(std::index_sequence<I...>) {
+  return std::max({std::size_t{0}, encoded_key<T, I>::bytes.size()...});
+}(std::make_index_sequence<spool::reflect::field_count<T>>{});
+
+// The point of the input before which more than T's longest key's bytes are left (the cursor
+// itself when the input is shorter than that: every key is then tested on its own).
+template <class T>
+[[gnu::always_inline]] inline const unsigned char* keys_safe_end(const decoder& d) {
+  if constexpr (!spool::detail::msgpack_key_safe_end) return nullptr;  // unused
+  else return d.remaining() > longest_key<T> ? d.end - longest_key<T> : d.pos;
 }
 
 // Pointers to the members of a plain aggregate (no spool::meta members list), taken once per
@@ -214,12 +241,14 @@ template <read_options O, class T, std::size_t N>
   const auto refs = member_refs(obj);
   // The keys are compared on a local copy of the cursor, which stays in a register from key to
   // key (no store to d.pos per key, no reload after a store); d.pos is set from it before each
-  // value is read and taken back after, so d.pos == p whenever the loop stops. The end is read
-  // from d.end at each key: held in a register too, it costs spills in structs of many fields.
+  // value is read and taken back after, so d.pos == p whenever the loop stops. A key before
+  // `safe` is compared with no test of the bytes left; past it the end is read from d.end: held
+  // in a register too, it costs spills in structs of many fields.
   const unsigned char* p = d.pos;
+  const unsigned char* const safe = keys_safe_end<T>(d);
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     (void)((done < n &&
-            (!next_is_field<O, T, I>(p, d.end) ||
+            (!next_is_field<O, T, I>(p, safe, d) ||
              (store_field<I>(obj, refs,
                              [&](auto& member) __attribute__((always_inline)) {
                                d.pos = p;
