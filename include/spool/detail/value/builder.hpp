@@ -205,15 +205,7 @@ class value_builder {
 
   // Pushes an empty array with room for `n` elements and returns it, for a reader that knows the
   // count up front: it appends each element itself, or pushes it and moves it over (pop_onto).
-  spool::array& push_array_with_room(std::size_t n) {
-    values_.make_room();
-    value_storage bits;
-    auto* elements = new_value_node<spool::array>();
-    bits.store_pointer(spool::value::tag(spool::kind::array), elements);
-    values_.push_into_room(bits);
-    elements->reserve(n);  // owned by the stack already: freed by rewind if this throws
-    return *elements;
-  }
+  spool::array& push_array_with_room(std::size_t n) { return push_with_room<spool::array>(spool::kind::array, n); }
 
   // Pushes an empty object with room for `n` members and returns it, for a reader that knows the
   // count up front: it appends each member itself (object::append_unindexed, the key's bytes from
@@ -221,13 +213,7 @@ class value_builder {
   // repeats itself (stored_key_fingerprint, same_stored_key). Owned by the stack from the start:
   // rewind frees what was built.
   spool::object& push_object_with_room(std::size_t n) {
-    values_.make_room();
-    value_storage bits;
-    auto* members = new_value_node<spool::object>();
-    bits.store_pointer(spool::value::tag(spool::kind::object), members);
-    values_.push_into_room(bits);
-    members->reserve(n);  // owned by the stack already: freed by rewind if this throws
-    return *members;
+    return push_with_room<spool::object>(spool::kind::object, n);
   }
   // A key's bytes, a fresh string value owned by the caller (see push_object_with_room).
   template <class Key>
@@ -299,6 +285,19 @@ class value_builder {
   }
 
  private:
+  // An empty container of `k` pushed with room for `n` entries (push_array_with_room,
+  // push_object_with_room).
+  template <class Container>
+  Container& push_with_room(spool::kind k, std::size_t n) {
+    values_.make_room();
+    value_storage bits;
+    auto* entries = new_value_node<Container>();
+    bits.store_pointer(spool::value::tag(k), entries);
+    values_.push_into_room(bits);
+    entries->reserve(n);  // owned by the stack already: freed by rewind if this throws
+    return *entries;
+  }
+
   // A value whose bytes the builder takes over. Released, its destructor finds a reset tag, which
   // the compiler sees: what remains is the value's stores, kept in registers. (A value made in a
   // byte buffer and copied out instead went through the stack.)
