@@ -175,11 +175,6 @@
 //                                   (a memcpy call of the text's length), instead of constructing
 //                                   it from the 15 input bytes at the text (a copy of constant
 //                                   length) and cutting it to the text's length
-//   SPOOL_DISABLE_MSGPACK_LEAN_SHORT_STRINGS the MessagePack reader takes every str into a
-//                                   std::string through one flattened function (its frame: six
-//                                   saved registers, a realigned stack), instead of taking an ASCII
-//                                   fixstr of up to 15 bytes into a string holding no buffer in a
-//                                   small function with no frame that jumps to it for the rest
 //   SPOOL_DISABLE_MSGPACK_KEY_SAFE_END the MessagePack struct reader tests the bytes left before
 //                                   each key it compares in field order (the end's load, a
 //                                   subtraction, a comparison), instead of comparing the cursor
@@ -553,12 +548,6 @@ inline constexpr bool msgpack_direct_members = true;
 inline constexpr bool msgpack_short_string_copy = false;
 #else
 inline constexpr bool msgpack_short_string_copy = true;
-#endif
-
-#ifdef SPOOL_DISABLE_MSGPACK_LEAN_SHORT_STRINGS
-inline constexpr bool msgpack_lean_short_strings = false;
-#else
-inline constexpr bool msgpack_lean_short_strings = true;
 #endif
 
 #ifdef SPOOL_DISABLE_MSGPACK_KEY_SAFE_END

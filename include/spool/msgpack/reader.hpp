@@ -532,7 +532,7 @@ bool read_variant(decoder& d, T& out) {
 // and, in a translation unit with many string calls, leaves the string's constructor, append and
 // memcpy out of line. The decoder's failures are noinline, so they stay calls.
 template <read_options O, class T>
-[[gnu::flatten]] bool read_any_string(decoder& d, T& out) {
+[[gnu::flatten]] bool read_string(decoder& d, T& out) {
   std::string_view s;
   if (!d.str<O>(s)) return false;
   if constexpr (spool::detail::msgpack_short_string_copy && std::is_same_v<typename T::value_type, char>) {
@@ -563,73 +563,6 @@ template <read_options O, class T>
   out.clear();
   out.append(s.data(), s.size());
   return true;
-}
-
-// Whether a string's text lies in the string itself (no buffer of its own: nothing to free, room
-// for 15 chars). With libstdc++'s std::string this is the test its destructor makes (the text at
-// the in-object buffer after the pointer and the length), so the compiler drops the destructor's
-// call of operator delete after it and a function using it needs no saved registers; elsewhere,
-// capacity() <= 15, which leaves the destructor's test in. Only a guard either way: a string for
-// which it is false is read by the general path.
-template <class T>
-[[gnu::always_inline]] inline bool holds_no_buffer(const T& s) noexcept {
-#if defined(__GLIBCXX__) && _GLIBCXX_USE_CXX11_ABI
-  if constexpr (std::is_same_v<T, std::string>) {
-    return s.data() == reinterpret_cast<const char*>(std::addressof(s)) + 2 * sizeof(void*);
-  }
-#endif
-  return s.capacity() <= 15;
-}
-
-// read_any_string out of line, for read_short_string to jump to.
-template <read_options O, class T>
-[[gnu::flatten, gnu::noinline]] bool read_string_rest(decoder& d, T& out) {
-  return read_any_string<O>(d, out);
-}
-
-// A str into a std::string whose common case is an ASCII fixstr of up to 15 bytes (names, ids,
-// codes: half of a document's strings) into a string holding no buffer of its own (a fresh
-// member, or one of 15 bytes' room). That case is taken here, in a function small enough to need
-// no saved registers and no stack frame: one test of 33 input bytes (the format byte, the text,
-// the 15 bytes the copy reads and the 16 of the ASCII mask), one 16-byte mask, then the string
-// made from the 15 bytes at the text and cut to its length, as read_any_string's short path makes
-// it. Anything else (a longer or non-ASCII text, another form, a string with a heap buffer, the
-// input's last 32 bytes) goes to read_string_rest, a jump, with the decoder untouched.
-// Flattened for the string's construction and erase. Noinline: inlined into some of its callers,
-// it changed GCC's inlining of unrelated readers around them.
-template <read_options O, class T>
-[[gnu::flatten, gnu::noinline]] bool read_short_string(decoder& d, T& out) {
-#if defined(__SSE2__)
-  constexpr std::size_t block = 15;
-  const unsigned char* p = d.pos;
-  if (d.end - p > 32 && (*p & 0xf0) == format::fixstr && holds_no_buffer(out)) {
-    const std::size_t n = *p & 0x0f;
-    const char* text = reinterpret_cast<const char*>(p + 1);
-    const bool ascii = [&] {
-      if constexpr (!O.validate_utf8) return true;
-      const auto high =
-          static_cast<unsigned>(_mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(text))));
-      return (high & ((1u << n) - 1)) == 0;
-    }();
-    if (ascii) [[likely]] {
-      d.pos = p + 1 + n;
-      spool::detail::construct_string_in_place(out, std::string_view(text, block));
-      out.erase(n);
-      return true;
-    }
-  }
-#endif
-  return read_string_rest<O>(d, out);
-}
-
-template <read_options O, class T>
-[[gnu::always_inline]] inline bool read_string(decoder& d, T& out) {
-  if constexpr (spool::detail::msgpack_lean_short_strings && spool::detail::msgpack_short_string_copy &&
-                std::is_same_v<typename T::value_type, char> && O.max_string_length >= 15) {
-    return read_short_string<O>(d, out);
-  } else {
-    return read_any_string<O>(d, out);
-  }
 }
 
 template <read_options O, class T>
