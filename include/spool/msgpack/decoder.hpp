@@ -237,10 +237,26 @@ struct decoder {
     }
   }
 
-  // Any integer into T, range-checked. Positive fixints, and the eight sized forms (uint8..int64)
-  // when 8 bytes follow the format byte, are read inline: the sized forms' value is the
-  // big-endian word after the byte shifted down to its width (logically for uint, arithmetically
-  // for int), the width being 1 << (byte & 3) for both families.
+  // A sized integer (uint8..int64) at `at`, with 8 bytes after its format byte, read inline and
+  // moved past: the big-endian word after the byte shifted down to its width (logically for uint,
+  // arithmetically for int), the width being 1 << (byte & 3) for both families.
+  [[gnu::always_inline]] wire_integer sized_integer(const unsigned char* at) noexcept {
+    const std::uint8_t b = *at;
+    const unsigned width = 1u << (b & 3);
+    const unsigned shift = 64 - 8 * width;
+    const auto word = format::load_be<std::uint64_t>(at + 1);
+    pos = at + 1 + width;
+    if (b < fmt::int8) return {word >> shift, false};
+    const std::int64_t s = static_cast<std::int64_t>(word) >> shift;
+    return {static_cast<std::uint64_t>(s), s < 0};
+  }
+  // Whether sized_integer can read the integer whose format byte, at pos, is `b`.
+  bool sized_integer_inline(std::uint8_t b) const noexcept {
+    return b >= fmt::uint8 && b <= fmt::int64 && remaining() > sizeof(std::uint64_t);
+  }
+
+  // Any integer into T, range-checked. Positive fixints, and the eight sized forms when 8 bytes
+  // follow the format byte (sized_integer), are read inline.
   template <class T>
   [[gnu::always_inline]] bool integral(T& out) {
     if (!need(1)) return false;
@@ -254,20 +270,7 @@ struct decoder {
       }
     }
     if constexpr (spool::detail::msgpack_inline_integers) {
-      if (b >= fmt::uint8 && b <= fmt::int64 && remaining() > sizeof(std::uint64_t)) {
-        const unsigned width = 1u << (b & 3);
-        const unsigned shift = 64 - 8 * width;
-        const auto word = format::load_be<std::uint64_t>(at + 1);
-        wire_integer v;
-        if (b < fmt::int8) {
-          v = {word >> shift, false};
-        } else {
-          const std::int64_t s = static_cast<std::int64_t>(word) >> shift;
-          v = {static_cast<std::uint64_t>(s), s < 0};
-        }
-        pos = at + 1 + width;
-        return fit(at, v, out);
-      }
+      if (sized_integer_inline(b)) return fit(at, sized_integer(at), out);
     }
     pos = at + 1;
     wire_integer v;

@@ -356,9 +356,8 @@ template <read_options O, class Place>
     case format::family::integer: {
       const std::uint8_t tag = *at;
       if constexpr (spool::detail::msgpack_inline_integers) {
-        // A fixint is its own value, and a sized form (uint8..int64) with 8 bytes after its tag
-        // is the big-endian word there shifted down to its width (1 << (tag & 3) bytes), as the
-        // decoder's integral() reads it: no call to integer_after.
+        // A fixint is its own value, and a sized form with 8 bytes after its tag is read by
+        // decoder::sized_integer, as integral() reads it: no call to integer_after.
         if (tag <= format::positive_fixint_max) {
           d.pos = at + 1;
           place.put(std::uint64_t{tag});
@@ -369,13 +368,11 @@ template <read_options O, class Place>
           place.put(std::int64_t{static_cast<std::int8_t>(tag)});
           return true;
         }
-        if (tag >= format::uint8 && tag <= format::int64 && d.remaining() > sizeof(std::uint64_t)) {
-          const unsigned width = 1u << (tag & 3);
-          const unsigned shift = 64 - 8 * width;
-          const auto word = format::load_be<std::uint64_t>(at + 1);
-          d.pos = at + 1 + width;
-          if (tag < format::int8) place.put(std::uint64_t{word >> shift});
-          else place.put(std::int64_t{static_cast<std::int64_t>(word) >> shift});
+        if (d.sized_integer_inline(tag)) {
+          const wire_integer v = d.sized_integer(at);
+          // By the tag, not the sign: a signed form stays one int64 store.
+          if (tag < format::int8) place.put(v.bits);
+          else place.put(static_cast<std::int64_t>(v.bits));
           return true;
         }
       }
