@@ -22,6 +22,7 @@
 #include <spool/detail/short_copy.hpp>
 #include <spool/detail/type_traits.hpp>
 #include <spool/error.hpp>
+#include <spool/json/member_key.hpp>
 #include <spool/json/options.hpp>
 #include <spool/json/output.hpp>
 #include <spool/json/raw_json.hpp>
@@ -34,22 +35,6 @@
 namespace spool::json::detail {
 
 using namespace spool::detail;  // the shared type categories (integer, sequence, map_like, ...)
-
-// `,"name":` for field I of T: what compact output writes before a member's value (without the
-// comma for the first member).
-template <class T, std::size_t I>
-struct compact_member_key {
-  static constexpr std::string_view name = spool::reflect::field_name<T, I>;
-  static constexpr auto text = [] {
-    std::array<char, name.size() + 4> out{};
-    out[0] = ',';
-    out[1] = '"';
-    for (std::size_t i = 0; i < name.size(); ++i) out[2 + i] = name[i];
-    out[name.size() + 2] = '"';
-    out[name.size() + 3] = ':';
-    return out;
-  }();
-};
 
 template <write_options Opts>
 class writer {
@@ -416,7 +401,7 @@ class writer {
     constexpr std::string_view name = spool::reflect::field_name<T, I>;
     if constexpr (!Opts.pretty && needs_no_escape(name)) {
       // The separator, the quoted key and the colon in one copy of constant bytes.
-      constexpr auto& text = compact_member_key<T, I>::text;
+      constexpr auto& text = member_key<T, I>::text;
       const std::size_t skip = first ? 1 : 0;
       char* w = room(text.size());
       std::memcpy(w, text.data() + skip, text.size() - skip);

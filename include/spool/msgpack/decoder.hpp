@@ -52,16 +52,6 @@ struct wire_integer {
   bool negative;
 };
 
-// The W bytes at p (8, 4 or 2) as one unsigned integer in the machine's byte order, for equality.
-template <std::size_t W>
-using word_type = std::conditional_t<W == 8, std::uint64_t, std::conditional_t<W == 4, std::uint32_t, std::uint16_t>>;
-template <std::size_t W>
-[[gnu::always_inline]] inline word_type<W> word(const unsigned char* p) noexcept {
-  word_type<W> w;
-  std::memcpy(&w, p, W);
-  return w;
-}
-
 struct decoder {
   const unsigned char* begin = nullptr;
   const unsigned char* pos = nullptr;
@@ -504,22 +494,7 @@ struct decoder {
   template <std::size_t N>
   [[gnu::always_inline]] static bool next_is_within(const unsigned char*& p,
                                                     const std::array<unsigned char, N>& bytes) noexcept {
-    const unsigned char* key = bytes.data();
-    bool same;
-    if constexpr (N >= 8) {
-      // Forced inline: GCC otherwise leaves this fold as a call per key of 16 bytes and more.
-      same = [&]<std::size_t... W>(std::index_sequence<W...>) __attribute__((always_inline)) {
-        return ((word<8>(p + 8 * W) == word<8>(key + 8 * W)) && ...);
-      }(std::make_index_sequence<N / 8>{});
-      if constexpr (N % 8 != 0) same = same && word<8>(p + N - 8) == word<8>(key + N - 8);
-    } else if constexpr (N >= 4) {
-      same = word<4>(p) == word<4>(key) && word<4>(p + N - 4) == word<4>(key + N - 4);
-    } else if constexpr (N >= 2) {
-      same = word<2>(p) == word<2>(key) && word<2>(p + N - 2) == word<2>(key + N - 2);
-    } else {
-      same = *p == *key;
-    }
-    if (!same) return false;
+    if (!spool::detail::same_as_constant(p, bytes)) return false;
     p += N;
     return true;
   }

@@ -37,6 +37,7 @@
 
 #include <spool/datetime.hpp>
 #include <spool/detail/map_refill.hpp>
+#include <spool/detail/reflect/field_order.hpp>
 #include <spool/detail/string_in_place.hpp>
 #include <spool/detail/type_traits.hpp>
 #include <spool/error.hpp>
@@ -133,12 +134,8 @@ constexpr bool accepts(format::family f) {
 
 // ---- structs ----
 
-// Whether an absent field can matter: a default to apply, or an error when one is required.
 template <read_options O, class T>
-inline constexpr bool absent_fields_matter = O.require_all_fields || spool::reflect::has_defaults<T> ||
-                                             []<std::size_t... I>(std::index_sequence<I...>) {
-                                               return (spool::reflect::field_required<T, I> || ...);
-                                             }(std::make_index_sequence<spool::reflect::field_count<T>>{});
+inline constexpr bool absent_fields_matter = spool::detail::absent_fields_matter<T, O.require_all_fields>;
 
 // Fields the document did not give: defaults, or missing_key for required ones.
 template <read_options O, class T, std::size_t N>
@@ -198,31 +195,9 @@ template <class T>
   else return d.remaining() > longest_key<T> ? d.end - longest_key<T> : d.pos;
 }
 
-// Pointers to the members of a plain aggregate (no spool::meta members list), taken once per
-// struct read (member_pointers: one structured binding) and picked from per field, instead of
-// through reflect::store<I>, which binds them all again for each field or, where GCC calls it out
-// of line in a struct of dozens of fields, costs a call per field. A described struct keeps
-// reflect::store (members, accessors).
-template <class T>
-inline constexpr bool direct_members = spool::detail::msgpack_direct_members && !spool::detail::described<T>;
-
-template <class T>
-[[gnu::always_inline]] inline auto member_refs(T& obj) {
-  if constexpr (direct_members<T>) return spool::detail::member_pointers(obj);
-  else return 0;
-}
-
-template <std::size_t I, class T, class R, class F>
-[[gnu::always_inline]] inline bool store_field(T& obj, const R& refs, F&& f) {
-  if constexpr (direct_members<T>) {
-    auto& member = spool::detail::pick<spool::detail::source_of<T, I>>(refs);
-    static_assert(!std::is_const_v<std::remove_reference_t<decltype(member)>>,
-                  "spool: a const member cannot be read into; skip() it");
-    return f(member);
-  } else {
-    return spool::reflect::store<I>(obj, f);
-  }
-}
+// The in-order loop reaches members through detail/reflect/field_order.hpp's pointers, unless
+// SPOOL_DISABLE_MSGPACK_DIRECT_MEMBERS.
+inline constexpr bool direct_members = spool::detail::msgpack_direct_members;
 
 // Reads the entries of a map whose keys are T's fields in declaration order (what spool and most
 // writers produce), some possibly absent (documents leave out optional fields): each field's key,
@@ -238,7 +213,7 @@ template <read_options O, class T, std::size_t N>
                                                                  std::bitset<N>& seen, bool& failed) {
   std::uint32_t done = 0;
   std::uint64_t marks = 0;
-  const auto refs = member_refs(obj);
+  const auto refs = spool::detail::member_refs<direct_members>(obj);
   // The keys are compared on a local copy of the cursor, which stays in a register from key to
   // key (no store to d.pos per key, no reload after a store); d.pos is set from it before each
   // value is read and taken back after, so d.pos == p whenever the loop stops. A key before
@@ -249,7 +224,7 @@ template <read_options O, class T, std::size_t N>
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     (void)((done < n &&
             (!next_is_field<O, T, I>(p, safe, d) ||
-             (store_field<I>(obj, refs,
+             (spool::detail::store_member<I, direct_members>(obj, refs,
                              [&](auto& member) __attribute__((always_inline)) {
                                d.pos = p;
                                const bool ok = read_element<O>(d, member);
