@@ -42,6 +42,12 @@
 //                                   call like any container instead of in its parent's loop
 //   SPOOL_DISABLE_KEY_PREDICTION    the JSON struct reader looks every key up in the struct plan
 //                                   instead of first comparing the input with the next declared key
+//   SPOOL_DISABLE_JSON_ORDERED_FIELDS the JSON struct reader takes every member through its loop
+//                                   over the struct plan (a key compared with the next declared
+//                                   name at run time, the member reached through a table of
+//                                   calls), instead of first matching the keys that come in
+//                                   declaration order against each field's quoted name and colon,
+//                                   constant bytes, and reading the value straight into the member
 //   SPOOL_DISABLE_JSON_BLOCK_UTF8   the JSON reader walks a string's non-ASCII text sequence by
 //                                   sequence instead of checking it 16 bytes per step
 //   SPOOL_DISABLE_JSON_WRITE_BLOCK_UTF8 the JSON writer walks a string's non-ASCII text sequence
@@ -344,6 +350,12 @@ inline constexpr bool value_leaf_arrays = true;
 inline constexpr bool key_prediction = false;
 #else
 inline constexpr bool key_prediction = true;
+#endif
+
+#ifdef SPOOL_DISABLE_JSON_ORDERED_FIELDS
+inline constexpr bool json_ordered_fields = false;
+#else
+inline constexpr bool json_ordered_fields = true;
 #endif
 
 #ifdef SPOOL_DISABLE_JSON_BLOCK_UTF8

@@ -31,11 +31,13 @@
 #include <spool/detail/map_refill.hpp>
 #include <spool/detail/number_parse.hpp>
 #include <spool/detail/pool/limits.hpp>
+#include <spool/detail/reflect/field_order.hpp>
 #include <spool/detail/same_bytes.hpp>
 #include <spool/detail/type_traits.hpp>
 #include <spool/detail/utf8.hpp>
 #include <spool/detail/value/builder.hpp>
 #include <spool/error.hpp>
+#include <spool/json/member_key.hpp>
 #include <spool/json/number.hpp>
 #include <spool/json/options.hpp>
 #include <spool/json/raw_json.hpp>
@@ -1067,8 +1069,102 @@ class reader {
     }(std::make_index_sequence<spool::reflect::field_count<T>>{});
   }
 
+  // Structs whose members are first taken in declaration order (read_fields_in_order): those of up
+  // to 16 fields. The fold inlines every field's key comparison, value reader and separator: in
+  // twitter's status (25 fields) and user (40) that made 17 and 27 KB of code, six times the
+  // instruction cache misses of the general loop (callgrind's simulation), and with each value
+  // read out of line (one body per member type) twitter still read 6-19% slower than through the
+  // general loop, on 16-21% fewer instructions. Small structs (citm_catalog's) read 9% faster.
+  template <class T>
+  static constexpr bool ordered_fields = json_ordered_fields && spool::reflect::field_count<T> != 0 &&
+                                         spool::reflect::field_count<T> <= 16;
+
+  // Where read_fields_in_order left the object: at a key it did not take (the general loop goes
+  // on from there), closed, or at an error (set).
+  enum class order_stop : std::uint8_t { key, closed, failed };
+
+  // Whether p is at field I's key and colon as compact text spells them, `"name":`, compared with
+  // constant bytes; if so p moves past the colon. A name that the input cannot hold verbatim, or
+  // longer than max_string_length, is left to the general loop (which decodes or rejects it).
+  template <class T, std::size_t I>
+  [[gnu::always_inline]] bool next_is_member(const char*& p) const noexcept {
+    using key = member_key<T, I>;
+    if constexpr (!is_plain_key(key::name) || key::name.size() > Opts.max_string_length) {
+      return false;
+    } else {
+      if (static_cast<std::size_t>(end - p) < key::quoted.size() || !same_as_constant(p, key::quoted)) return false;
+      p += key::quoted.size();
+      return true;
+    }
+  }
+
+  // Reads the members whose keys come in T's declaration order (as spool's writer and most others
+  // give them), some possibly left out: each field's key, known at compile time, is compared with
+  // the input in turn, and on a match the value is read straight into the member, with no key
+  // scan, no plan and no call through a table; a field whose key is not next is passed over at the
+  // cost of that one comparison. The first key no later field takes (unknown, out of order,
+  // repeated, escaped, spaced before its colon) stops it, at that key. Marks the fields read in
+  // `marks` and counts them in `members`; `next` is the field after the last one read.
+  template <class T>
+  [[gnu::always_inline]] order_stop read_fields_in_order(const char*& pos, T& obj, std::uint64_t& marks,
+                                                         std::size_t& members, std::size_t& next) {
+    const char* p = pos;
+    const auto refs = member_refs<true>(obj);
+    order_stop stop = order_stop::key;
+    [&]<std::size_t... I>(std::index_sequence<I...>) __attribute__((always_inline)) {
+      (void)(ordered_member<T, I>(p, obj, refs, marks, members, next, stop) && ...);
+    }(std::make_index_sequence<spool::reflect::field_count<T>>{});
+    pos = p;
+    return stop;
+  }
+
+  // Field I's turn in read_fields_in_order; false ends the fold (the object closed, or an error).
+  template <class T, std::size_t I, class Refs>
+  [[gnu::always_inline]] bool ordered_member(const char*& p, T& obj, const Refs& refs, std::uint64_t& marks,
+                                             std::size_t& members, std::size_t& next, order_stop& stop) {
+    const char* const key_at = p;
+    if (!next_is_member<T, I>(p)) return true;
+    if (!check_container_size(key_at, members + 1) || !ws(p)) {
+      stop = order_stop::failed;
+      return false;
+    }
+    const char* q = p;
+    if (!store_member<I, true>(obj, refs, [&](auto& member) __attribute__((always_inline)) { return read(q, member); })) {
+      error.at_key(member_key<T, I>::name);
+      stop = order_stop::failed;
+      return false;
+    }
+    p = q;
+    marks |= std::uint64_t{1} << I;
+    ++members;
+    next = I + 1;
+    if (json_plain_comma && plain_comma(p, '}')) return true;
+    bool done = plain_close(p, '}');
+    if (!done) {
+      q = p;
+      const bool ok = next_element(q, '}', done);
+      p = q;
+      if (!ok) {
+        stop = order_stop::failed;
+        return false;
+      }
+    }
+    if (done) stop = order_stop::closed;
+    return !done;
+  }
+
   // Plans live as long as the process: one kept in plan_slot stays valid though the memo may have
   // given its slot to another type since.
+  template <class T>
+  const struct_plan& plan_of(const struct_plan** plan_slot) {
+    const struct_plan* found = plan_slot != nullptr ? *plan_slot : nullptr;
+    if (found == nullptr) {
+      found = &memo_.template get<T>();
+      if (plan_slot != nullptr) *plan_slot = found;
+    }
+    return *found;
+  }
+
   template <class T, bool SkipTag>
   bool read_struct(const char*& pos, T& obj, const struct_plan** plan_slot = nullptr) {
     constexpr std::size_t N = spool::reflect::field_count<T>;
@@ -1076,21 +1172,31 @@ class reader {
     // stays in a register through the member loop; `pos` is written once, at the end.
     const char* p = pos;
     const char* const start = p;
-    const struct_plan* found = plan_slot != nullptr ? *plan_slot : nullptr;
-    if (found == nullptr) {
-      found = &memo_.template get<T>();
-      if (plan_slot != nullptr) *plan_slot = found;
-    }
-    const struct_plan& plan = *found;
-    const std::span<const field_plan> fields = plan.fields();
-    // Members usually come in declaration order: the next declared key is compared with the
-    // input's bytes before the key is scanned and looked up.
-    const bool predict = key_prediction && plan.plain_keys();
-    std::bitset<N> seen;
-    std::size_t expected = 0;
     bool done = false;
     if (!open_inline(p, '{', '}', "object", done)) return false;
-    for (std::size_t count = 1; !done; ++count) {
+    std::bitset<N> seen;
+    std::size_t members = 0;   // read so far, for the size limit
+    std::size_t expected = 0;  // the field whose key is compared first, as members usually come in declaration order
+    if constexpr (ordered_fields<T>) {
+      if (!done) {
+        std::uint64_t marks = 0;
+        const order_stop stop = read_fields_in_order(p, obj, marks, members, expected);
+        if (stop == order_stop::failed) return false;
+        seen = std::bitset<N>(marks);
+        done = stop == order_stop::closed;
+      }
+      // Closed with every key taken in order: no plan is needed unless a left-out field matters.
+      if (done) {
+        --depth_;
+        pos = p;
+        if constexpr (!absent_fields_matter<T, Opts.require_all_fields>) return true;
+        else return seen.all() || finish_struct(start, obj, plan_of<T>(plan_slot), seen);
+      }
+    }
+    const struct_plan& plan = plan_of<T>(plan_slot);
+    const std::span<const field_plan> fields = plan.fields();
+    const bool predict = key_prediction && plan.plain_keys();
+    for (std::size_t count = members + 1; !done; ++count) {
       if (!check_container_size(p, count)) return false;
       const char* const key_at = p;
       std::ptrdiff_t i = -1;
