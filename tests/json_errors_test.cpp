@@ -83,6 +83,19 @@ TEST_CASE("the path names the failing member, with offset, line and column") {
   CHECK(e.message().find("statuses[1].user.id") != std::string::npos);
 }
 
+TEST_CASE("an error inside a skipped member's value is named by that member's keys") {
+  // Unknown keys are skipped, not stored, but an error in what they hold still needs its path: the
+  // skipped keys (an escaped one too, decoded again after a nested key took the scratch) lead it.
+  const std::string text = R"({"text":"a","extra":{"d\u0065ep":{"k\u0031":[1,2,x]}},"user":{"id":1}})";
+  const spool::error e = read_error<status>(text);
+  CHECK(e.code == spool::errc::syntax);
+  CHECK(e.path == "extra.deep.k1[2]");
+  CHECK(e.offset == text.find("x]"));
+  const spool::error in_array = read_error<status>(R"({"text":"a","more":[{"q":tru}]})");
+  CHECK(in_array.path == "more[0].q");
+  CHECK(in_array.offset == 25);
+}
+
 TEST_CASE("syntax errors and cut-off documents") {
   CHECK(read_error("[1 2]").code == spool::errc::syntax);
   CHECK(read_error("[1 2]").offset == 3);

@@ -17,8 +17,9 @@
 // anything after the value is errc::trailing_data. Errors carry offset, line, column and path.
 //
 // Reading into an existing object assigns what the document says and leaves the rest: members
-// the document does not name keep their values, and elements of vectors are read into in place
-// (then surplus ones dropped), so a reused object allocates only for strings that must grow.
+// the document does not name keep their values (those declared with spool::default_value get
+// that value again), and elements of vectors are read into in place (then surplus ones
+// dropped), so a reused object allocates only for strings that must grow.
 //
 // std::string_view members point into the input: they are valid while the input lives, and a
 // string with escapes cannot be viewed (errc::unsupported: read it into std::string).
@@ -60,7 +61,8 @@
 namespace spool::json {
 
 // Reads a whole document into an existing object, reusing the capacity of its strings and
-// containers; members the document does not name keep their values.
+// containers; members the document does not name keep their values (or get their
+// spool::default_value).
 template <read_options Opts = read_options{}, class T>
 spool::error read(std::string_view input, T& out) {
   auto r = spool::lease_object<detail::reader<Opts>>();

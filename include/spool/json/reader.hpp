@@ -448,10 +448,21 @@ class reader {
 
   // ---- skipping (unknown keys, raw_json, tag look-ahead): validates, stores nothing ---------
 
+  // After an error inside a skipped member's value, the member's key is put in the path, read
+  // again at key_at: an escaped key was decoded into the scratch, which a nested key may have
+  // taken since.
+  [[gnu::cold, gnu::noinline]] bool skipped_member_failed(const char* key_at) {
+    const char* p = key_at;
+    std::string_view k;
+    if (key(p, k)) error.at_key(k);
+    return false;
+  }
+
   bool skip(const char*& p) {
     if (p == end) return fail(errc::unexpected_end, p, "a JSON value");
     switch (*p) {
-      case '{': return for_each_member(p, [&](std::string_view, const char*) { return skip(p); });
+      case '{':
+        return for_each_member(p, [&](std::string_view, const char* key_at) { return skip(p) || skipped_member_failed(key_at); });
       case '[': return for_each_element(p, [&](std::size_t) { return skip(p); });
       case '"': {
         discard_sink sink;
@@ -1220,7 +1231,7 @@ class reader {
           return false;
         }
         const char* q = p;
-        if (!skip(q)) return false;
+        if (!skip(q)) return skipped_member_failed(key_at);
         p = q;
       } else {
         const auto index = static_cast<std::size_t>(i);
