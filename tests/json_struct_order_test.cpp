@@ -8,6 +8,8 @@
 
 #include <doctest/doctest.h>
 
+#include <support/struct_order.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -25,34 +27,10 @@
 namespace {
 
 using spool::errc;
-
-struct ordered {
-  int a = 0;
-  std::string b;
-  std::int64_t c = 0;
-  friend bool operator==(const ordered&, const ordered&) = default;
-};
-
-// Optional fields that documents often leave out, between fields they give.
-struct gapped {
-  int a = 0;
-  std::optional<int> b;
-  std::string c;
-  std::optional<std::string> d;
-  int e = 0;
-  friend bool operator==(const gapped&, const gapped&) = default;
-};
-
-// Names of every length where a word-wise comparison changes its steps; none is a prefix of another.
-struct lengths {
-  int l1 = 0, l2 = 0, l3 = 0, l4 = 0, l7 = 0, l8 = 0, l9 = 0, l15 = 0, l16 = 0, l17 = 0, l31 = 0, l32 = 0,
-      l40 = 0;
-};
-
-struct with_defaults {
-  int first = 0, second = 0;
-  std::string third;
-};
+using spool_test::gapped;
+using spool_test::key_lengths;
+using spool_test::ordered;
+using spool_test::with_defaults;
 
 struct point {
   int x = 0;
@@ -105,26 +83,9 @@ struct account::spool_meta {
 }  // namespace
 
 template <>
-struct spool::meta<lengths> {
-  static constexpr auto fields = spool::field_options(
-      spool::rename("l1", "a"), spool::rename("l2", "bc"), spool::rename("l3", "cde"), spool::rename("l4", "defg"),
-      spool::rename("l7", "efghijk"), spool::rename("l8", "fghijklm"), spool::rename("l9", "ghijklmno"),
-      spool::rename("l15", "hijklmnopqrstuv"), spool::rename("l16", "ijklmnopqrstuvwx"),
-      spool::rename("l17", "jklmnopqrstuvwxyz"), spool::rename("l31", "klmnopqrstuvwxyz0123456789ABCDE"),
-      spool::rename("l32", "lmnopqrstuvwxyz0123456789ABCDEFG"),
-      spool::rename("l40", "mnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOP"));
-};
-
-template <>
 struct spool::meta<wide_of<64>> {
   static constexpr auto fields = spool::field_options(spool::skip("f64"), spool::skip("f65"), spool::skip("f66"),
                                                       spool::skip("f67"), spool::skip("f68"), spool::skip("f69"));
-};
-
-template <>
-struct spool::meta<with_defaults> {
-  static constexpr auto fields =
-      spool::field_options(spool::required("second"), spool::default_value("third", std::string_view("none")));
 };
 
 template <>
@@ -240,10 +201,12 @@ TEST_CASE("fields left out at the start, in the middle and at the end; keys too 
   check_fails<gapped>(R"({"a":1,"d":3})", errc::unexpected_type, 11, "d");  // after a gap
 }
 
-constexpr std::size_t length_count = spool::reflect::field_count<lengths>;
-const auto length_names = []<std::size_t... I>(std::index_sequence<I...>) {
-  return std::array<std::string, length_count>{std::string(spool::reflect::field_name<lengths, I>)...};
-}(std::make_index_sequence<length_count>{});
+constexpr std::size_t length_count = spool_test::key_length_count;
+const auto length_names = [] {
+  std::array<std::string, length_count> names;
+  for (std::size_t i = 0; i < length_count; ++i) names[i] = spool_test::key_length_names[i];
+  return names;
+}();
 
 // {"a":1,"bc":2,...}, field `changed` spelled `key` (with its colon) and given `value`; `key_at`
 // is where that key starts.
@@ -269,7 +232,7 @@ TEST_CASE("a key one byte off a name, or a prefix or extension of it, is not the
     for (const std::string& key : {q + ":", q + " :", q + "\n:", q + ":\n  ", '"' + u(name[0]) + name.substr(1) + "\":",
                                    '"' + head + u(name.back()) + "\":"}) {
       CAPTURE(key);
-      CHECK(spool::json::write(read<lengths, strict>(lengths_doc(i, key, i + 1))) == all);
+      CHECK(spool::json::write(read<key_lengths, strict>(lengths_doc(i, key, i + 1))) == all);
     }
     std::vector<std::string> others = {head, name + "_", name + name};
     for (std::size_t b = 0; b < name.size(); ++b)
@@ -278,16 +241,16 @@ TEST_CASE("a key one byte off a name, or a prefix or extension of it, is not the
       std::size_t key_at = 0;
       const std::string text = lengths_doc(i, '"' + other + "\":", i + 1, &key_at);
       CAPTURE(text);
-      CHECK(spool::json::write(read<lengths>(text)) == without);
+      CHECK(spool::json::write(read<key_lengths>(text)) == without);
       spool::error named;
-      CHECK(fails<lengths, strict>(text) == at(text, errc::unknown_key, key_at, named.at_key(other).path));
+      CHECK(fails<key_lengths, strict>(text) == at(text, errc::unknown_key, key_at, named.at_key(other).path));
     }
   }
   constexpr spool::json::read_options short_strings{.max_string_length = 2};
-  CHECK(read<lengths, short_strings>(R"({"a":1,"bc":2})").l2 == 2);
+  CHECK(read<key_lengths, short_strings>(R"({"a":1,"bc":2})").l2 == 2);
   // A key too long is reported past its closing quote (a string value at its opening quote).
-  check_fails<lengths, short_strings>(R"({"a":1,"bc":2,"cde":3})", errc::size_exceeded, 19, "");
-  check_fails<lengths, short_strings>(R"({"a":1,"xyz":3})", errc::size_exceeded, 12, "");
+  check_fails<key_lengths, short_strings>(R"({"a":1,"bc":2,"cde":3})", errc::size_exceeded, 19, "");
+  check_fails<key_lengths, short_strings>(R"({"a":1,"xyz":3})", errc::size_exceeded, 12, "");
   check_fails<ordered, short_strings>(R"({"a":1,"b":"xyz"})", errc::size_exceeded, 11, "b");
 }
 
@@ -317,7 +280,7 @@ void check_cuts(std::string_view whole) {
 TEST_CASE("a document cut off at any byte fails where it stops, and nothing past its end is read") {
   check_cuts<ordered>(R"({"a":1,"b":"x","c":3})");
   check_cuts<ordered>("{\n  \"a\": 1,\n  \"b\": \"x\",\n  \"c\": 3\n}");
-  check_cuts<lengths>(lengths_doc());
+  check_cuts<key_lengths>(lengths_doc());
 }
 
 TEST_CASE("a key followed by something other than a colon is a syntax error there") {

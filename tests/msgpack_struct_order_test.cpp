@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include <support/struct_order.hpp>
+
 #include <array>
 #include <bit>
 #include <cmath>
@@ -22,57 +24,10 @@
 namespace {
 
 using spool::errc;
-
-struct ordered {
-  int a = 0;
-  std::string b;
-  std::int64_t c = 0;
-  friend bool operator==(const ordered&, const ordered&) = default;
-};
-
-// Names of every length where the key comparison changes its word steps (1-3 bytes, 4-7, 8,
-// 9-15, 16, 17-31 in fixstr; 32 and 40 in str8).
-struct lengths {
-  int l1 = 0, l2 = 0, l3 = 0, l4 = 0, l7 = 0, l8 = 0, l9 = 0, l15 = 0, l16 = 0, l17 = 0, l31 = 0, l32 = 0,
-      l40 = 0;
-};
-
-// Optional fields that documents often leave out, between fields they give.
-struct gapped {
-  int a = 0;
-  std::optional<int> b;
-  std::string c;
-  std::optional<std::string> d;
-  int e = 0;
-  friend bool operator==(const gapped&, const gapped&) = default;
-};
-
-struct with_defaults {
-  int first = 0;
-  int second = 0;
-  std::string third;
-};
-
-}  // namespace
-
-template <>
-struct spool::meta<lengths> {
-  static constexpr auto fields = spool::field_options(
-      spool::rename("l1", "a"), spool::rename("l2", "ab"), spool::rename("l3", "abc"), spool::rename("l4", "abcd"),
-      spool::rename("l7", "abcdefg"), spool::rename("l8", "abcdefgh"), spool::rename("l9", "abcdefghi"),
-      spool::rename("l15", "abcdefghijklmno"), spool::rename("l16", "abcdefghijklmnop"),
-      spool::rename("l17", "abcdefghijklmnopq"), spool::rename("l31", "abcdefghijklmnopqrstuvwxyz01234"),
-      spool::rename("l32", "abcdefghijklmnopqrstuvwxyz012345"),
-      spool::rename("l40", "abcdefghijklmnopqrstuvwxyz0123456789ABCD"));
-};
-
-template <>
-struct spool::meta<with_defaults> {
-  static constexpr auto fields = spool::field_options(spool::required("second"),
-                                                      spool::default_value("third", std::string_view("none")));
-};
-
-namespace {
+using spool_test::gapped;
+using spool_test::key_lengths;
+using spool_test::ordered;
+using spool_test::with_defaults;
 
 // A str in the shortest form, or in str8 / str16 when asked (non-minimal, still valid).
 std::string str(std::string_view text, int form = 0) {
@@ -181,7 +136,7 @@ TEST_CASE("a required field or one with a default left out between others") {
 TEST_CASE("a key in a longer str form than needed is still the field") {
   CHECK(read<ordered>(fixmap(3) + str("a", 8) + fixint(1) + str("b", 16) + str("x") + str("c") + fixint(3)).value() ==
         ordered{1, "x", 3});
-  lengths l = read<lengths>(fixmap(1) + str("abcdefghijklmnopqrstuvwxyz0123456789ABCD", 16) + fixint(7)).value();
+  key_lengths l = read<key_lengths>(fixmap(1) + str(spool_test::key_length_names[12], 16) + fixint(7)).value();
   CHECK(l.l40 == 7);
 }
 
@@ -207,10 +162,7 @@ TEST_CASE("an error inside a field in order names the field") {
 }
 
 TEST_CASE("a key that differs from a field name in any one byte is not that field") {
-  constexpr std::array<std::string_view, 13> names = {
-      "a", "ab", "abc", "abcd", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmno", "abcdefghijklmnop",
-      "abcdefghijklmnopq", "abcdefghijklmnopqrstuvwxyz01234", "abcdefghijklmnopqrstuvwxyz012345",
-      "abcdefghijklmnopqrstuvwxyz0123456789ABCD"};
+  constexpr auto& names = spool_test::key_length_names;
   const auto all_fields = [&](std::size_t changed, std::size_t at) {
     std::string bytes = fixmap(names.size());
     for (std::size_t i = 0; i < names.size(); ++i) {
@@ -220,7 +172,7 @@ TEST_CASE("a key that differs from a field name in any one byte is not that fiel
     }
     return bytes;
   };
-  const lengths exact = read<lengths>(all_fields(names.size(), 0)).value();
+  const key_lengths exact = read<key_lengths>(all_fields(names.size(), 0)).value();
   CHECK(exact.l1 == 1);
   CHECK(exact.l17 == 10);
   CHECK(exact.l40 == 13);
@@ -228,12 +180,12 @@ TEST_CASE("a key that differs from a field name in any one byte is not that fiel
     for (std::size_t at = 0; at < names[field].size(); ++at) {
       CAPTURE(field);
       CAPTURE(at);
-      const spool::result<lengths> r = read<lengths>(all_fields(field, at));
+      const spool::result<key_lengths> r = read<key_lengths>(all_fields(field, at));
       REQUIRE(r.has_value());
       const std::array<int, 13> got = {r->l1, r->l2, r->l3, r->l4, r->l7, r->l8, r->l9,
                                        r->l15, r->l16, r->l17, r->l31, r->l32, r->l40};
       for (std::size_t i = 0; i < names.size(); ++i) CHECK(got[i] == (i == field ? 0 : static_cast<int>(i + 1)));
-      CHECK(read<lengths, strict>(all_fields(field, at)).error().code == errc::unknown_key);
+      CHECK(read<key_lengths, strict>(all_fields(field, at)).error().code == errc::unknown_key);
     }
   }
 }
@@ -242,9 +194,9 @@ TEST_CASE("a key with no value after it, or longer than max_string_length, is no
   const std::string cut = fixmap(1) + str("a");
   CHECK(read<ordered>(cut).error().code == errc::unexpected_end);
   constexpr spool::msgpack::read_options short_strings{.max_string_length = 2};
-  const std::string long_key = fixmap(1) + str("abc") + fixint(1);
-  CHECK(read<lengths, short_strings>(long_key).error().code == errc::size_exceeded);
-  CHECK(read<lengths, short_strings>(fixmap(1) + str("ab") + fixint(2)).value().l2 == 2);
+  const std::string long_key = fixmap(1) + str("cde") + fixint(1);
+  CHECK(read<key_lengths, short_strings>(long_key).error().code == errc::size_exceeded);
+  CHECK(read<key_lengths, short_strings>(fixmap(1) + str("bc") + fixint(2)).value().l2 == 2);
 }
 
 struct wide {
