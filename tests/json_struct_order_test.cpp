@@ -27,10 +27,7 @@
 namespace {
 
 using spool::errc;
-using spool_test::gapped;
-using spool_test::key_lengths;
-using spool_test::ordered;
-using spool_test::with_defaults;
+using namespace spool_test;  // the shared structs (support/struct_order.hpp)
 
 struct point {
   int x = 0;

@@ -24,10 +24,7 @@
 namespace {
 
 using spool::errc;
-using spool_test::gapped;
-using spool_test::key_lengths;
-using spool_test::ordered;
-using spool_test::with_defaults;
+using namespace spool_test;  // the shared structs (support/struct_order.hpp)
 
 // A str in the shortest form, or in str8 / str16 when asked (non-minimal, still valid).
 std::string str(std::string_view text, int form = 0) {

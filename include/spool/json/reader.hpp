@@ -325,6 +325,21 @@ class reader {
     return true;
   }
 
+  // After an object's member: the ',' before the next key (plain_comma's forms inline) or the
+  // close, which sets `done`; next_element settles anything else. False at an error.
+  [[gnu::always_inline]] bool after_member(const char*& p, bool& done) {
+    if (json_plain_comma && plain_comma(p, '}')) return true;
+    if (plain_close(p, '}')) {
+      done = true;
+      return true;
+    }
+    // A copy for the call, so that the caller's cursor can stay in a register.
+    const char* q = p;
+    const bool ok = next_element(q, '}', done);
+    p = q;
+    return ok;
+  }
+
   // plain_comma's end: moves p to `next`, the token after the ',', unless that cannot start an
   // element or key.
   [[gnu::always_inline]] bool comma_before(const char*& p, const char* next, [[maybe_unused]] char close) const noexcept {
@@ -381,10 +396,7 @@ class reader {
       if (!check_container_size(p, i + 1)) return false;
       const char* const key_at = p;
       std::string_view k;
-      if (!key(p, k) || !member(k, key_at)) return false;
-      if (json_plain_comma && plain_comma(p, '}')) continue;
-      if (plain_close(p, '}')) break;
-      if (!next_element(p, '}', done)) return false;
+      if (!key(p, k) || !member(k, key_at) || !after_member(p, done)) return false;
     }
     --depth_;
     return true;
@@ -1149,16 +1161,10 @@ class reader {
     marks |= std::uint64_t{1} << I;
     ++members;
     next = I + 1;
-    if (json_plain_comma && plain_comma(p, '}')) return true;
-    bool done = plain_close(p, '}');
-    if (!done) {
-      q = p;
-      const bool ok = next_element(q, '}', done);
-      p = q;
-      if (!ok) {
-        stop = order_stop::failed;
-        return false;
-      }
+    bool done = false;
+    if (!after_member(p, done)) {
+      stop = order_stop::failed;
+      return false;
     }
     if (done) stop = order_stop::closed;
     return !done;
@@ -1249,11 +1255,7 @@ class reader {
         p = q;
         expected = index + 1;
       }
-      if (json_plain_comma && plain_comma(p, '}')) continue;
-      if (plain_close(p, '}')) break;
-      const char* q = p;
-      if (!next_element(q, '}', done)) return false;
-      p = q;
+      if (!after_member(p, done)) return false;
     }
     --depth_;
     pos = p;
@@ -1591,9 +1593,7 @@ bool reader<Opts>::push_object(const char*& pos, spool::detail::value_builder& b
     b.push_key(k, reinterpret_cast<std::uintptr_t>(key_at));
     const spool::detail::value_builder::mark value_start = b.position();
     if (!push_element(p, b)) [[unlikely]] return member_failed(b, value_start);
-    if (json_plain_comma && plain_comma(p, '}')) continue;
-    if (plain_close(p, '}')) break;
-    if (!next_element(p, '}', done)) return false;
+    if (!after_member(p, done)) return false;
   }
   --depth_;
   b.close_object(start, spool::detail::repeated_keys::last_value_wins);
